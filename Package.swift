@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "gestured",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gestured", targets: ["gestured"]),
+        .library(name: "GestureEngine", targets: ["GestureEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Elementary functions (atan2) without importing the platform's C library into the engine.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    ],
+    targets: [
+        // The recognizer engine: pure Swift, no Foundation, no Glibc. Time is an input.
+        .target(name: "GestureEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Custom recognizers written only against the engine's public API (checkmark, tickle).
+        .target(name: "GestureSamples", dependencies: ["GestureEngine"]),
+        // The text-trace form of scenarios: parse, run on an engine, print what happened.
+        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
+        .executableTarget(
+            name: "gestured",
+            dependencies: [
+                "GestureTrace",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,160 @@
+/// Arbitration between recognizers after every recognizer has seen the event (rules R3-R7).
+///
+/// A recognizer that wants to begin (or is recognized) commits, sending its first action, only when
+/// nothing it requires to fail is undecided (R6) and no recognizer that shares its touches prevents it
+/// (R3, R4). Committing makes every undecided recognizer it prevents fail. Ties within one pass go by pass
+/// order (R11), except that a recognizer which cannot prevent a rival that can prevent it yields to it,
+/// which is how a double tap beats a single tap recognized on the same lift (R7).
+extension GestureEngine {
+    enum RequirementStatus {
+        case clear, waiting, requiredRecognized
+    }
+
+    func arbitrate() {
+        abandonIdleAttempts()
+        var progress = true
+        while progress {
+            progress = false
+            for recognizer in recognizers where recognizer.isUndecided {
+                switch requirementStatus(of: recognizer) {
+                case .requiredRecognized:
+                    recognizer.force(.failed, cause: .requirementRecognized)
+                    progress = true
+                    continue
+                case .waiting:
+                    if recognizer._state != .possible { recognizer.waited = true }
+                    continue
+                case .clear:
+                    break
+                }
+                guard recognizer._state != .possible else { continue }
+                if isPrevented(recognizer) {
+                    recognizer.force(.failed, cause: .excluded)
+                } else {
+                    commit(recognizer)
+                }
+                progress = true
+            }
+        }
+    }
+
+    /// A recognizer still possible with no touch down and no deadline has nothing left to wait for: it
+    /// fails, so that it holds no touches and blocks no one (decision: UIKit leaves this to the subclass).
+    private func abandonIdleAttempts() {
+        for recognizer in recognizers
+        where recognizer._state == .possible && recognizer.isInPlay && recognizer.deadline == nil
+            && recognizer.activeTouchCount == 0
+        {
+            recognizer.force(.failed, cause: .abandoned)
+        }
+    }
+
+    func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
+        var status = RequirementStatus.clear
+        for required in recognizer.failureRequirements where required !== recognizer {
+            if required.hasSentActions { return .requiredRecognized }
+            if required.isUndecided { status = .waiting }
+        }
+        for required in recognizer.attemptRequirements where required !== recognizer {
+            if required.hasSentActions { return .requiredRecognized }
+            if required.isUndecided { status = .waiting }
+        }
+        return status
+    }
+
+    /// Whether `a` beginning makes `b` fail (R3): they share a touch, `a` can prevent `b`, `b` can be
+    /// prevented by `a`, and neither side allows simultaneous recognition (R5).
+    func excludes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard a !== b, sharesTouches(a, b), a.canPrevent(b), b.canBePrevented(by: a) else { return false }
+        return !recognizeSimultaneously(a, b)
+    }
+
+    func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for id in a.attemptTouchIDs where b.attemptTouchIDs.contains(id) { return true }
+        return false
+    }
+
+    private func isPrevented(_ recognizer: GestureRecognizer) -> Bool {
+        for other in recognizers where other !== recognizer {
+            if other.hasSentActions {
+                // Once active, never kicked out (R4); an active one keeps out newcomers.
+                if other._state == .began || other._state == .changed || other._state == .ended,
+                    excludes(other, recognizer)
+                {
+                    return true
+                }
+            } else if other.isUndecided, other._state != .possible,
+                requirementStatus(of: other) == .clear,
+                !recognizer.canPrevent(other), excludes(other, recognizer)
+            {
+                return true  // A rival committing in this same pass that this one defers to.
+            }
+        }
+        return false
+    }
+
+    private func commit(_ recognizer: GestureRecognizer) {
+        recognizer.hasSentActions = true
+        if recognizer.waited, recognizer._state.isActive { recognizer.didBeginAfterWaiting() }
+        if recognizer.passedBegan { emitAction(recognizer, .began) }
+        if !recognizer.waited {
+            for _ in 0..<recognizer.pendingChanges { emitAction(recognizer, .changed) }
+        }
+        recognizer.pendingChanges = 0
+        if recognizer._state == .ended {
+            emitAction(recognizer, .ended)
+            recognizer.terminalSent = true
+        }
+        if recognizer.cancelsTouchesInView { cancelRegionTouches(of: recognizer) }
+        for other in recognizers where other.isUndecided && excludes(recognizer, other) {
+            other.force(.failed, cause: .excluded)
+        }
+    }
+
+    /// Actions of recognizers already committed: each changed update, then the end or cancel.
+    func sendUpdates() {
+        for recognizer in recognizers where recognizer.hasSentActions {
+            for _ in 0..<recognizer.pendingChanges { emitAction(recognizer, .changed) }
+            recognizer.pendingChanges = 0
+            if (recognizer._state == .ended || recognizer._state == .cancelled), !recognizer.terminalSent {
+                emitAction(recognizer, recognizer._state)
+                recognizer.terminalSent = true
+            }
+        }
+    }
+
+    private func emitAction(_ recognizer: GestureRecognizer, _ state: GestureState) {
+        output.append(.action(recognizer.snapshot(state: state, time: now)))
+    }
+
+    /// Whether nothing linked to `recognizer` by a failure requirement, either way, is still undecided:
+    /// only then may it reset, so that whoever waits on it sees it failed.
+    func mayReset(_ recognizer: GestureRecognizer) -> Bool {
+        for other in recognizer.failureRequirements where other.isUndecided { return false }
+        for other in recognizer.attemptRequirements where other.isUndecided { return false }
+        for other in recognizers where other.isUndecided {
+            if other.failureRequirements.contains(where: { $0 === recognizer })
+                || other.attemptRequirements.contains(where: { $0 === recognizer })
+            {
+                return false
+            }
+        }
+        return true
+    }
+
+    func finishPass() {
+        for recognizer in recognizers {
+            if !recognizer.hasSentActions { recognizer.pendingChanges = 0 }
+            recognizer.settleTrackedTouches()
+        }
+        for recognizer in recognizers where recognizer._state.isTerminal && mayReset(recognizer) {
+            recognizer.resetAttempt()
+        }
+        releaseFinishedRecords()
+    }
+}

@@ -1,0 +1,68 @@
+/// The values a recognizer reports with each action, by kind. Lengths are millimetres, times seconds,
+/// angles radians (clockwise positive on screen).
+public enum GestureDetail: Hashable, Sendable {
+    case none
+    case tap(taps: Int)
+    case pan(translation: Point, velocity: Point)
+    case swipe(direction: SwipeDirections)
+    case pinch(scale: Double, velocity: Double)
+    case rotation(rotation: Double, velocity: Double)
+    case edgePan(edge: Edges, translation: Point, velocity: Point)
+    /// Values of a custom recognizer, by name.
+    case custom([String: Double])
+}
+
+/// An action message: a recognizer entered began, changed, ended (recognized) or cancelled.
+public struct GestureAction: Hashable, Sendable {
+    public var recognizer: String
+    public var kind: GestureKind
+    public var region: String
+    public var state: GestureState
+    public var time: Timestamp
+    /// The gesture's location (usually the centroid of its touches), millimetres.
+    public var location: Point
+    public var numberOfTouches: Int
+    public var detail: GestureDetail
+}
+
+/// A raw touch event handed to a region's subscribers, after the recognizers had their say (rules V1-V5).
+public struct TouchDelivery: Hashable, Sendable {
+    public var region: String
+    public var touch: Touch
+    /// The phase delivered, which can differ from the touch's own (a recognizer cancels it, a held began
+    /// arrives late).
+    public var phase: TouchPhase
+    public var time: Timestamp
+}
+
+/// Everything the engine produces, in order. The engine returns these; it never prints or sends them.
+public enum EngineEvent: Hashable, Sendable {
+    case action(GestureAction)
+    case touch(TouchDelivery)
+}
+
+/// One state change of one recognizer, for debug logging: `old -> cause -> new`.
+public struct Transition: Sendable {
+    public var recognizer: String
+    public var from: GestureState
+    public var to: GestureState
+    public var cause: Cause
+    public var time: Timestamp
+
+    public enum Cause: String, Sendable {
+        /// The recognizer set its own state (from a touch or a deadline).
+        case recognizer
+        /// A recognizer it requires to fail began or was recognized (R6).
+        case requirementRecognized = "required-recognized"
+        /// Another recognizer won the touches (R3).
+        case excluded
+        /// Its delegate's shouldBegin said no.
+        case shouldBeginDenied = "should-begin-denied"
+        /// It was disabled.
+        case disabled
+        /// It was still possible with no touch down and nothing to wait for.
+        case abandoned
+        /// Back to possible after ending, cancelling or failing.
+        case reset
+    }
+}

@@ -1,0 +1,286 @@
+/// Runs UIKit's gesture recognizer model on touch frames from one device surface.
+///
+/// Feed it frames with `process(_:into:)` and wake it at `nextDeadline` with `advance(to:into:)`; it
+/// appends action messages and raw touch deliveries to the caller's buffer. It keeps no clock of its own
+/// and does no I/O, so a run is a pure function of its inputs.
+///
+/// One frame is one pass: touches go to recognizers (R1), every recognizer updates, arbitration decides
+/// (R3-R6), actions are sent, then raw touches are delivered (R2, V1-V5), then finished recognizers reset.
+public final class GestureEngine {
+    /// The whole surface.
+    public let root: Region
+    /// Recognizers in pass order: deepest region first, then the order they were added (R11).
+    public private(set) var recognizers: [GestureRecognizer] = []
+    /// Receives every recognizer state change, for debug logging.
+    public var transitionObserver: ((Transition) -> Void)?
+
+    public private(set) var now: Timestamp = .zero
+
+    var records: [TouchRecord] = []
+    var output: [EngineEvent] = []
+    private var nextRegionID = 1
+    private var additionCounter = 0
+    private var additionIndex: [ObjectIdentifier: Int] = [:]
+    /// A recognizer changed outside a pass (disabled, removed): the next call runs a pass.
+    private var dirty = false
+    // Reused per recognizer and phase so that dispatch allocates nothing in steady state.
+    private var scratchBegan: [Touch] = []
+    private var scratchMoved: [Touch] = []
+    private var scratchEnded: [Touch] = []
+    private var scratchCancelled: [Touch] = []
+
+    /// An engine for a surface of `size` millimetres; the root region is named `rootName`.
+    public init(surface size: Size, rootName: String = "surface") {
+        root = Region(id: 0, name: rootName, frame: Rect(x: 0, y: 0, width: size.width, height: size.height), parent: nil)
+        scratchBegan.reserveCapacity(16)
+        scratchMoved.reserveCapacity(16)
+        scratchEnded.reserveCapacity(16)
+        scratchCancelled.reserveCapacity(16)
+        output.reserveCapacity(64)
+    }
+
+    // MARK: Configuration
+
+    /// Adds a region inside `parent` (the root by default). Its frame must lie within the parent's.
+    @discardableResult
+    public func addRegion(name: String, frame: Rect, parent: Region? = nil) throws(RegionError) -> Region {
+        let parent = parent ?? root
+        guard parent.frame.contains(frame) else {
+            throw .outsideParent(region: name, parent: parent.name)
+        }
+        let region = Region(id: nextRegionID, name: name, frame: frame, parent: parent)
+        nextRegionID += 1
+        return region
+    }
+
+    /// Attaches `recognizer` to `region` (the root by default).
+    public func add(_ recognizer: GestureRecognizer, to region: Region? = nil) {
+        let region = region ?? root
+        precondition(recognizer.engine == nil, "\(recognizer.name) is already attached")
+        recognizer.engine = self
+        recognizer.region = region
+        region.recognizers.append(recognizer)
+        additionIndex[ObjectIdentifier(recognizer)] = additionCounter
+        additionCounter += 1
+        recognizers.append(recognizer)
+        sortRecognizers()
+    }
+
+    /// Detaches `recognizer`. A gesture in progress is cancelled (its action is sent at the next call);
+    /// others stop waiting for it.
+    public func remove(_ recognizer: GestureRecognizer) {
+        guard recognizer.engine === self else { return }
+        if recognizer._state.isActive, recognizer.hasSentActions {
+            output.append(.action(recognizer.snapshot(state: .cancelled, time: now)))
+            releaseTouchesOnRemoval(recognizer)
+        }
+        recognizers.removeAll { $0 === recognizer }
+        recognizer.region?.recognizers.removeAll { $0 === recognizer }
+        for other in recognizers {
+            other.failureRequirements.removeAll { $0 === recognizer }
+            other.attemptRequirements.removeAll { $0 === recognizer }
+        }
+        for i in records.indices {
+            records[i].receivers.removeAll { $0 === recognizer }
+        }
+        additionIndex[ObjectIdentifier(recognizer)] = nil
+        recognizer.engine = nil
+        recognizer.region = nil
+        dirty = true
+    }
+
+    /// Removes a region, its descendants and their recognizers.
+    public func removeRegion(_ region: Region) {
+        precondition(region !== root, "the root region cannot be removed")
+        for child in region.children { removeRegion(child) }
+        for recognizer in region.recognizers { remove(recognizer) }
+        region.parent?.removeChild(region)
+    }
+
+    private func sortRecognizers() {
+        recognizers.sort { a, b in
+            let da = a.region?.depth ?? 0
+            let db = b.region?.depth ?? 0
+            if da != db { return da > db }
+            return additionIndex[ObjectIdentifier(a)]! < additionIndex[ObjectIdentifier(b)]!
+        }
+        for (i, recognizer) in recognizers.enumerated() { recognizer.order = i }
+    }
+
+    // MARK: Time
+
+    /// The earliest moment the engine needs `advance(to:)`, or nil when nothing is pending.
+    public var nextDeadline: Timestamp? {
+        var earliest: Timestamp?
+        for recognizer in recognizers {
+            if let d = recognizer.deadline, earliest == nil || d < earliest! { earliest = d }
+        }
+        return earliest
+    }
+
+    /// Moves the clock to `time`, firing every deadline up to and including it, each at its own moment.
+    public func advance(to time: Timestamp, into events: inout [EngineEvent]) {
+        swap(&output, &events)
+        fireDeadlines(through: time, inclusive: true)
+        if dirty { runPass(at: max(time, now)) }
+        if time > now { now = time }
+        swap(&output, &events)
+    }
+
+    /// Handles one frame. Deadlines before the frame's time fire first; a deadline at exactly the frame's
+    /// time fires after it, so an event at exactly a limit is still within it.
+    public func process(_ frame: TouchFrame, into events: inout [EngineEvent]) {
+        swap(&output, &events)
+        fireDeadlines(through: frame.timestamp, inclusive: false)
+        if frame.timestamp > now { now = frame.timestamp }
+        dispatch(frame)
+        runPass(at: now)
+        swap(&output, &events)
+    }
+
+    /// Convenience for tests and tools: the events of one frame as a new array.
+    public func process(_ frame: TouchFrame) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        process(frame, into: &events)
+        return events
+    }
+
+    public func advance(to time: Timestamp) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        advance(to: time, into: &events)
+        return events
+    }
+
+    private func fireDeadlines(through limit: Timestamp, inclusive: Bool) {
+        while let due = nextDeadline, inclusive ? due <= limit : due < limit {
+            if due > now { now = due }
+            for recognizer in recognizers where recognizer.deadline == due {
+                recognizer.deadline = nil
+                guard !recognizer._state.isTerminal else { continue }
+                recognizer.now = now
+                recognizer.deadlineReached()
+            }
+            runPass(at: now)
+        }
+    }
+
+    // MARK: Dispatch (R1)
+
+    private func dispatch(_ frame: TouchFrame) {
+        for touch in frame.touches {
+            if let index = recordIndex(of: touch.id) {
+                updateRecord(at: index, with: touch)
+            } else if !touch.phase.isFinal {
+                // A touch first seen moving (a recording that starts mid-gesture) is taken as beginning here.
+                var began = touch
+                began.phase = .began
+                began.previousLocation = touch.location
+                startRecord(for: began)
+            }
+        }
+        for recognizer in recognizers where recognizer.touchedThisFrame {
+            recognizer.touchedThisFrame = false
+            recognizer.now = now
+            deliverPhases(to: recognizer)
+        }
+    }
+
+    private func startRecord(for touch: Touch) {
+        let region = root.hitTest(touch.location) ?? root
+        let index = newRecord(touch: touch, region: region)
+        var node: Region? = region
+        while let current = node {
+            for recognizer in current.recognizers where shouldReceive(recognizer, touch) {
+                records[index].receivers.append(recognizer)
+                recognizer.beginTracking(touch)
+                recognizer.touchedThisFrame = true
+            }
+            node = current.parent
+        }
+        addAttemptRequirements(among: records[index].receivers)
+    }
+
+    private func shouldReceive(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+        guard recognizer.isEnabled,
+            recognizer._state == .possible || recognizer._state.isActive,
+            recognizer.allowedTouchTypes.contains(touch.type)
+        else { return false }
+        if recognizer.requiresExclusiveTouchType, let locked = recognizer.lockedTouchType, locked != touch.type {
+            return false
+        }
+        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch.
+    private func addAttemptRequirements(among receivers: [GestureRecognizer]) {
+        guard receivers.count > 1, receivers.contains(where: { $0.delegate != nil }) else { return }
+        for a in receivers {
+            for b in receivers where a !== b && !a.attemptRequirements.contains(where: { $0 === b }) {
+                let asks = a.delegate?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
+                let offered = b.delegate?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
+                if asks || offered { a.attemptRequirements.append(b) }
+            }
+        }
+    }
+
+    private func updateRecord(at index: Int, with touch: Touch) {
+        records[index].touch = touch
+        switch touch.phase {
+        case .moved: records[index].movedThisFrame = true
+        case .ended, .cancelled: records[index].lifted = true
+        default: break
+        }
+        for recognizer in records[index].receivers {
+            guard let slot = recognizer.trackedIndex(of: touch.id) else { continue }
+            recognizer.updateTracked(at: slot, touch)
+            if touch.phase != .stationary { recognizer.touchedThisFrame = true }
+        }
+    }
+
+    /// UIKit's order within one event: began, moved, ended, cancelled; a recognizer that reaches a final
+    /// state gets nothing more from the event.
+    private func deliverPhases(to recognizer: GestureRecognizer) {
+        scratchBegan.removeAll(keepingCapacity: true)
+        scratchMoved.removeAll(keepingCapacity: true)
+        scratchEnded.removeAll(keepingCapacity: true)
+        scratchCancelled.removeAll(keepingCapacity: true)
+        for touch in recognizer.trackedTouches {
+            switch touch.phase {
+            case .began: scratchBegan.append(touch)
+            case .moved: scratchMoved.append(touch)
+            case .ended: scratchEnded.append(touch)
+            case .cancelled: scratchCancelled.append(touch)
+            case .stationary: break
+            }
+        }
+        if !scratchBegan.isEmpty { recognizer.touchesBegan(scratchBegan) }
+        if !scratchMoved.isEmpty, !recognizer._state.isTerminal { recognizer.touchesMoved(scratchMoved) }
+        if !scratchEnded.isEmpty, !recognizer._state.isTerminal { recognizer.touchesEnded(scratchEnded) }
+        if !scratchCancelled.isEmpty, !recognizer._state.isTerminal { recognizer.touchesCancelled(scratchCancelled) }
+    }
+
+    // MARK: Transitions
+
+    func recognizerChanged(_ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState, cause: Transition.Cause) {
+        if recognizer.engine === self, cause == .disabled { dirty = true }
+        transitionObserver?(Transition(recognizer: recognizer.name, from: old, to: new, cause: cause, time: now))
+    }
+
+    func runPass(at time: Timestamp) {
+        dirty = false
+        arbitrate()
+        sendUpdates()
+        deliverTouches()
+        finishPass()
+    }
+}
+
+public enum RegionError: Error, Equatable, CustomStringConvertible {
+    case outsideParent(region: String, parent: String)
+
+    public var description: String {
+        switch self {
+        case .outsideParent(let region, let parent): "region \(region) does not lie within its parent \(parent)"
+        }
+    }
+}

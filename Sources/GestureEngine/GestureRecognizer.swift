@@ -1,0 +1,253 @@
+/// The base of every recognizer, built-in or custom (UIGestureRecognizer plus UIGestureRecognizerSubclass).
+///
+/// A subclass overrides the `touches...` methods, `deadlineReached()` and `reset()`, and sets `state`;
+/// the engine coerces each state change (section A of the spec), arbitrates between recognizers and sends
+/// the actions. It asks for a wake-up by setting `deadline`: time is an input, never a sleep.
+open class GestureRecognizer {
+    /// An identifier for debugging and for clients.
+    public let name: String
+    /// The region this recognizer is attached to (its "view").
+    public internal(set) weak var region: Region?
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// Cancel the region's touches when this recognizer begins or is recognized.
+    public var cancelsTouchesInView = true
+    /// Hold touch-began (and moves) from the region while this recognizer is undecided.
+    public var delaysTouchesBegan = false
+    /// Hold touch-ended from the region while this recognizer is undecided.
+    public var delaysTouchesEnded = true
+    /// The first touch type seen locks out other types until reset.
+    public var requiresExclusiveTouchType = true
+    public var allowedTouchTypes: TouchTypes = .all
+
+    /// Disabling fails a possible attempt and cancels a gesture in progress (with its action); the engine
+    /// reports it at its next `advance(to:)` or frame.
+    public var isEnabled = true {
+        didSet {
+            guard oldValue, !isEnabled else { return }
+            if _state == .possible, isInPlay {
+                force(.failed, cause: .disabled)
+            } else if _state.isActive {
+                force(.cancelled, cause: .disabled)
+            }
+        }
+    }
+
+    open var kind: GestureKind { .custom }
+
+    /// The values reported with each action, besides location and number of touches.
+    open var detail: GestureDetail { .none }
+
+    /// The touches this recognizer tracks in the current attempt, ignored ones excluded. A touch that ends
+    /// stays here, with phase ended, until the engine has finished the frame that ended it.
+    public private(set) var trackedTouches: [Touch] = []
+
+    /// The time of the event being handled (a frame, or a deadline).
+    public internal(set) var now: Timestamp = .zero
+
+    /// When this recognizer next wants `deadlineReached()`, with or without a touch event (rule R12).
+    public var deadline: Timestamp?
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    // MARK: State
+
+    /// The current state. Setting it applies UIKit's coercions; leaving possible asks the delegate's
+    /// shouldBegin first.
+    public var state: GestureState {
+        get { _state }
+        set { requestState(newValue) }
+    }
+
+    /// Touches being tracked, ignored touches excluded.
+    open var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the tracked touches; the last one known once they are gone.
+    open var location: Point {
+        centroid(of: trackedTouches) ?? lastLocation
+    }
+
+    /// The location of a tracked touch; `index` must be below `numberOfTouches`.
+    public func location(ofTouch index: Int) -> Point {
+        precondition(index < trackedTouches.count, "touch index \(index) out of range (\(trackedTouches.count) touches)")
+        return trackedTouches[index].location
+    }
+
+    /// Stop tracking `touch`: this recognizer gets no more events for it, the region still gets them, and
+    /// the touch is never cancelled because of this recognizer (rule V5).
+    public func ignore(_ touch: Touch) {
+        trackedTouches.removeAll { $0.id == touch.id }
+        attemptTouchIDs.removeAll { $0 == touch.id }
+    }
+
+    /// Make this recognizer wait until `other` fails (require-to-fail). Requiring itself is ignored.
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
+        failureRequirements.append(other)
+    }
+
+    // MARK: To override
+
+    open func touchesBegan(_ touches: [Touch]) {}
+    open func touchesMoved(_ touches: [Touch]) {}
+    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: [Touch]) {}
+
+    /// The deadline set earlier has come.
+    open func deadlineReached() {}
+
+    /// Back to possible after ended, cancelled or failed: forget the attempt.
+    open func reset() {}
+
+    /// Called when this recognizer's first action is finally sent after it waited for others to fail.
+    open func didBeginAfterWaiting() {}
+
+    /// Whether this recognizer beginning makes `other` fail. One-way; the default asks the delegate.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, canPrevent: other) ?? true
+    }
+
+    /// Whether `other` beginning makes this recognizer fail. One-way; the default asks the delegate.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, canBePreventedBy: other) ?? true
+    }
+
+    // MARK: Helpers for subclasses
+
+    /// The centroid of the touches that are still down, or nil when none is.
+    public func centroid(of touches: [Touch]) -> Point? {
+        var sum = Point.zero
+        var count = 0
+        for touch in touches where !touch.phase.isFinal {
+            sum += touch.location
+            count += 1
+        }
+        return count == 0 ? nil : sum / Double(count)
+    }
+
+    /// Touches tracked and still down.
+    public var activeTouchCount: Int {
+        var count = 0
+        for touch in trackedTouches where !touch.phase.isFinal { count += 1 }
+        return count
+    }
+
+    // MARK: Engine bookkeeping
+
+    weak var engine: GestureEngine?
+    var _state: GestureState = .possible
+    var lastLocation = Point.zero
+    /// Static requirements (require(toFail:)).
+    var failureRequirements: [GestureRecognizer] = []
+    /// Requirements the delegates asked for in this attempt.
+    var attemptRequirements: [GestureRecognizer] = []
+    /// Every touch of this attempt, ended ones included, ignored ones excluded: the touches it shares with
+    /// other recognizers and cancels in its region.
+    var attemptTouchIDs: [TouchID] = []
+    var lockedTouchType: TouchType?
+    /// Entered began during this attempt (so a held-back ended needs a synthetic began first).
+    var passedBegan = false
+    var hasSentActions = false
+    var terminalSent = false
+    /// Changed updates since the last pass.
+    var pendingChanges = 0
+    /// Wanted to begin while a failure requirement was undecided.
+    var waited = false
+    /// Has touches in this frame's dispatch.
+    var touchedThisFrame = false
+    /// Position in the pass order (R11).
+    var order = 0
+
+    /// Something to decide: touches in this attempt, or a state other than possible.
+    var isInPlay: Bool { !attemptTouchIDs.isEmpty || _state != .possible }
+
+    /// In play and neither failed nor committed: others wait for it, touches it delays stay held.
+    var isUndecided: Bool { isInPlay && !hasSentActions && _state != .failed }
+
+    func requestState(_ requested: GestureState) {
+        let old = _state
+        guard var target = StateCoercion.coerce(from: old, to: requested) else { return }
+        if old == .possible, target == .began || target == .ended,
+            delegate?.gestureRecognizerShouldBegin(self) == false
+        {
+            target = .failed
+            apply(target, cause: .shouldBeginDenied)
+            return
+        }
+        apply(target, cause: .recognizer)
+    }
+
+    /// A change the engine imposes (exclusion, failure requirements, disabling): no shouldBegin, and a
+    /// recognizer that has sent actions is cancelled rather than failed.
+    func force(_ target: GestureState, cause: Transition.Cause) {
+        if hasSentActions {
+            guard !_state.isTerminal else { return }
+            apply(target == .failed ? .cancelled : target, cause: cause)
+        } else {
+            // Whatever it reached internally was never announced: it simply fails.
+            guard _state != .failed else { return }
+            apply(.failed, cause: cause)
+        }
+    }
+
+    private func apply(_ target: GestureState, cause: Transition.Cause) {
+        let old = _state
+        _state = target
+        switch target {
+        case .began: passedBegan = true
+        case .changed: pendingChanges += 1
+        default: break
+        }
+        if let loc = centroid(of: trackedTouches) { lastLocation = loc }
+        engine?.recognizerChanged(self, from: old, to: target, cause: cause)
+    }
+
+    func beginTracking(_ touch: Touch) {
+        trackedTouches.append(touch)
+        attemptTouchIDs.append(touch.id)
+        if lockedTouchType == nil { lockedTouchType = touch.type }
+    }
+
+    /// Index of a tracked touch, or nil when this recognizer does not track it (never did, ignored, reset).
+    func trackedIndex(of id: TouchID) -> Int? {
+        trackedTouches.firstIndex { $0.id == id }
+    }
+
+    func updateTracked(at index: Int, _ touch: Touch) {
+        trackedTouches[index] = touch
+    }
+
+    /// After a pass: lifted touches go, the rest become stationary until their next move.
+    func settleTrackedTouches() {
+        if let loc = centroid(of: trackedTouches) { lastLocation = loc }
+        trackedTouches.removeAll { $0.phase.isFinal }
+        for i in trackedTouches.indices where trackedTouches[i].phase != .stationary {
+            trackedTouches[i].phase = .stationary
+        }
+    }
+
+    func resetAttempt() {
+        let old = _state
+        reset()
+        _state = .possible
+        trackedTouches.removeAll(keepingCapacity: true)
+        attemptTouchIDs.removeAll(keepingCapacity: true)
+        attemptRequirements.removeAll(keepingCapacity: true)
+        lockedTouchType = nil
+        passedBegan = false
+        hasSentActions = false
+        terminalSent = false
+        pendingChanges = 0
+        waited = false
+        deadline = nil
+        engine?.recognizerChanged(self, from: old, to: .possible, cause: .reset)
+    }
+
+    func snapshot(state: GestureState, time: Timestamp) -> GestureAction {
+        GestureAction(
+            recognizer: name, kind: kind, region: region?.name ?? "", state: state, time: time,
+            location: location, numberOfTouches: numberOfTouches, detail: detail)
+    }
+}

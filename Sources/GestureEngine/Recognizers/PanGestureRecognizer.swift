@@ -1,0 +1,107 @@
+/// Recognizes fingers dragging (UIPanGestureRecognizer). Continuous.
+///
+/// Begins once at least `minimumNumberOfTouches` are down and the centroid has moved `startThreshold` on
+/// either axis (decision: per axis, as UIKit measures, not straight-line); the threshold is then taken off
+/// each axis so translation starts near zero. Fingers joining or leaving move the reference point, so
+/// translation never jumps.
+open class PanGestureRecognizer: GestureRecognizer {
+    public var minimumNumberOfTouches = 1
+    public var maximumNumberOfTouches = Int.max
+    /// Millimetres per axis.
+    public var startThreshold = Points.mm(10)
+
+    /// Cumulative since began, in millimetres.
+    public private(set) var translation = Point.zero
+    private var origin: Point?
+    private var rate = SmoothedRate<Point>(newestWeight: 0.2)
+
+    /// Millimetres per second, smoothed (0.2 newest, 0.8 previous; decision).
+    public var velocity: Point { rate.rate }
+
+    open override var kind: GestureKind { .pan }
+    open override var detail: GestureDetail { .pan(translation: translation, velocity: velocity) }
+
+    /// Sets the translation; the base moves and velocity is zero until the next sample.
+    public func setTranslation(_ value: Point) {
+        translation = value
+        if let centroid = centroid(of: trackedTouches) { origin = centroid - value }
+        rate.restart(at: now, value: value)
+    }
+
+    /// Asked when the movement reaches the threshold; false makes the pan fail instead of beginning.
+    open func thresholdReached() -> Bool { true }
+
+    open override func touchesBegan(_ touches: [Touch]) {
+        if state.isActive {
+            for touch in touches where activeTouchCount > maximumNumberOfTouches { ignore(touch) }
+        } else if activeTouchCount > maximumNumberOfTouches {
+            state = .failed
+            return
+        }
+        rebase()
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let centroid = centroid(of: trackedTouches) else { return }
+        if state == .possible, activeTouchCount < minimumNumberOfTouches {
+            // Not enough fingers yet: movement so far does not count.
+            origin = centroid
+            translation = .zero
+            rate.restart(at: now, value: translation)
+            return
+        }
+        let origin = origin ?? centroid
+        translation = centroid - origin
+        rate.sample(at: now, value: translation)
+        if state == .possible {
+            let reachedX = abs(translation.x) >= startThreshold - Tolerance.epsilon
+            let reachedY = abs(translation.y) >= startThreshold - Tolerance.epsilon
+            guard reachedX || reachedY else { return }
+            guard thresholdReached() else {
+                state = .failed
+                return
+            }
+            let shift = Point(x: clampedShift(translation.x), y: clampedShift(translation.y))
+            self.origin = origin + shift
+            translation = translation - shift
+            state = .began
+        } else if state.isActive {
+            state = .changed
+        }
+    }
+
+    private func clampedShift(_ d: Double) -> Double {
+        let magnitude = min(abs(d), startThreshold)
+        return d < 0 ? -magnitude : magnitude
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        if activeTouchCount == 0 {
+            state = state.isActive ? .ended : .failed
+        } else {
+            rebase()
+        }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch]) {
+        state = state.isActive ? .cancelled : .failed
+    }
+
+    /// Keeps translation continuous when the set of fingers (and so the centroid) changes.
+    private func rebase() {
+        guard let centroid = centroid(of: trackedTouches) else { return }
+        if origin == nil { rate.restart(at: now, value: .zero) }
+        origin = centroid - translation
+    }
+
+    /// UIKit: a pan that waited for another recognizer to fail begins with translation zero.
+    open override func didBeginAfterWaiting() {
+        setTranslation(.zero)
+    }
+
+    open override func reset() {
+        translation = .zero
+        origin = nil
+        rate.clear()
+    }
+}

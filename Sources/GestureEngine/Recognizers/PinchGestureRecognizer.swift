@@ -1,0 +1,89 @@
+/// Recognizes two fingers moving apart or together (UIPinchGestureRecognizer). Continuous.
+///
+/// Begins when the finger distance has changed by `startThreshold`; the reference distance is shifted by
+/// the threshold so scale is about 1 at began. Updates need exactly two fingers down; lifting one does not
+/// end it, lifting both does; a new second finger moves the reference so scale does not jump.
+public final class PinchGestureRecognizer: GestureRecognizer {
+    /// Millimetres of change in finger distance.
+    public var startThreshold = Points.mm(8)
+
+    /// Current distance over reference distance.
+    public private(set) var scale = 1.0
+    private var initialDistance: Double?
+    private var referenceDistance: Double?
+    private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+
+    /// Scale change per second (smoothed 0.75 previous, 0.25 newest).
+    public var velocity: Double { rate.rate }
+
+    public override var kind: GestureKind { .pinch }
+    public override var detail: GestureDetail { .pinch(scale: scale, velocity: velocity) }
+
+    /// Sets the scale; the reference moves and velocity is zero until the next sample.
+    public func setScale(_ value: Double) {
+        scale = value
+        if let d = fingerDistance(), value > 0 { referenceDistance = d / value }
+        rate.restart(at: now, value: value)
+    }
+
+    private func fingerDistance() -> Double? {
+        guard activeTouchCount == 2 else { return nil }
+        var first: Point?
+        for touch in trackedTouches where !touch.phase.isFinal {
+            if let first { return first.distance(to: touch.location) }
+            first = touch.location
+        }
+        return nil
+    }
+
+    private func fingersChanged() {
+        guard let d = fingerDistance() else { return }
+        if state == .possible {
+            initialDistance = d
+        } else if scale > 0 {
+            referenceDistance = d / scale
+        }
+    }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        fingersChanged()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard let d = fingerDistance() else { return }
+        if state == .possible {
+            guard let d0 = initialDistance else { return }
+            let change = d - d0
+            guard abs(change) >= startThreshold - Tolerance.epsilon else { return }
+            let reference = d0 + (change < 0 ? -startThreshold : startThreshold)
+            guard reference > Tolerance.epsilon else { return }
+            referenceDistance = reference
+            scale = d / reference
+            rate.restart(at: now, value: scale)
+            state = .began
+        } else if state.isActive, let reference = referenceDistance {
+            scale = d / reference
+            rate.sample(at: now, value: scale)
+            state = .changed
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        if activeTouchCount == 0 {
+            state = state.isActive ? .ended : .failed
+        } else {
+            fingersChanged()
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        state = state.isActive ? .cancelled : .failed
+    }
+
+    public override func reset() {
+        scale = 1
+        initialDistance = nil
+        referenceDistance = nil
+        rate.clear()
+    }
+}

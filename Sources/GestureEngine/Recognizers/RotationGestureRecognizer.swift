@@ -1,0 +1,127 @@
+import RealModule
+
+/// Recognizes two fingers turning (UIRotationGestureRecognizer). Continuous.
+///
+/// The angle of the finger pair is atan2(y1 - y2, x2 - x1) with y down, and rotation = start - current,
+/// so positive is clockwise on screen. It is unwrapped across ±π, so full turns count. Before it begins,
+/// rotation must dominate the motion (weights below): when pinching or dragging dominates a sample, the
+/// start angle follows the fingers. It begins past `baseThreshold + spreadThreshold * sqrt(min(|dd/d0|, 1))`
+/// (d0 the starting finger distance, dd its change), which is then taken off.
+public final class RotationGestureRecognizer: GestureRecognizer {
+    public var baseThreshold = 5.0 * .pi / 180
+    public var spreadThreshold = 5.0 * .pi / 180
+    public var rotationWeight = 1.0
+    public var pinchWeight = 0.25
+    public var translationWeight = 0.25
+
+    /// Radians since the start, clockwise positive.
+    public private(set) var rotation = 0.0
+    private var startAngle = 0.0
+    /// The pair's angle, unwrapped, and its raw value at the last sample.
+    private var angle = 0.0
+    private var lastRawAngle: Double?
+    private var initialDistance = 0.0
+    private var last: (distance: Double, centroid: Point)?
+    private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+
+    /// Radians per second, smoothed 0.75 / 0.25.
+    public var velocity: Double { rate.rate }
+
+    public override var kind: GestureKind { .rotation }
+    public override var detail: GestureDetail { .rotation(rotation: rotation, velocity: velocity) }
+
+    /// Sets the rotation; the start angle moves and velocity is zero until the next sample.
+    public func setRotation(_ value: Double) {
+        rotation = value
+        startAngle = angle + value
+        rate.restart(at: now, value: value)
+    }
+
+    private func pair() -> (Point, Point)? {
+        guard activeTouchCount == 2 else { return nil }
+        var first: Point?
+        for touch in trackedTouches where !touch.phase.isFinal {
+            if let first { return (first, touch.location) }
+            first = touch.location
+        }
+        return nil
+    }
+
+    private static func rawAngle(_ p1: Point, _ p2: Point) -> Double {
+        Double.atan2(y: p1.y - p2.y, x: p2.x - p1.x)
+    }
+
+    /// A new pair of fingers: measure from here, keeping the rotation so far.
+    private func fingersChanged() {
+        guard let (p1, p2) = pair() else {
+            lastRawAngle = nil
+            return
+        }
+        lastRawAngle = Self.rawAngle(p1, p2)
+        startAngle = angle + rotation
+        let distance = p1.distance(to: p2)
+        if state == .possible { initialDistance = distance }
+        last = (distance, (p1 + p2) / 2)
+    }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        fingersChanged()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard let (p1, p2) = pair(), let previousRaw = lastRawAngle, let last else { return }
+        let raw = Self.rawAngle(p1, p2)
+        let delta = Self.wrapped(raw - previousRaw)
+        lastRawAngle = raw
+        angle += delta
+        let distance = p1.distance(to: p2)
+        let centroid = (p1 + p2) / 2
+        self.last = (distance, centroid)
+        if state == .possible {
+            let turning = rotationWeight * abs(delta) * distance / 2
+            let other = pinchWeight * abs(distance - last.distance) + translationWeight * centroid.distance(to: last.centroid)
+            if turning < other { startAngle += delta }
+            let candidate = startAngle - angle
+            let spread = initialDistance > 0 ? min(abs(distance - initialDistance) / initialDistance, 1) : 1
+            let threshold = baseThreshold + spreadThreshold * spread.squareRoot()
+            guard abs(candidate) >= threshold - Tolerance.epsilon else { return }
+            startAngle -= candidate < 0 ? -threshold : threshold
+            rotation = startAngle - angle
+            rate.restart(at: now, value: rotation)
+            state = .began
+        } else if state.isActive {
+            rotation = startAngle - angle
+            rate.sample(at: now, value: rotation)
+            state = .changed
+        }
+    }
+
+    private static func wrapped(_ a: Double) -> Double {
+        var a = a
+        while a > .pi { a -= 2 * .pi }
+        while a <= -.pi { a += 2 * .pi }
+        return a
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        if activeTouchCount == 0 {
+            state = state.isActive ? .ended : .failed
+        } else {
+            fingersChanged()
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        state = state.isActive ? .cancelled : .failed
+    }
+
+    public override func reset() {
+        rotation = 0
+        startAngle = 0
+        angle = 0
+        lastRawAngle = nil
+        initialDistance = 0
+        last = nil
+        rate.clear()
+    }
+}

@@ -1,0 +1,135 @@
+/// Recognizes one or more taps of one or more fingers (UITapGestureRecognizer). Discrete.
+///
+/// Fails when more fingers than required go down, when the centroid moves beyond `allowableMovement` from
+/// where the first tap started (which also catches a later tap landing too far away), when a tap lasts
+/// longer than `maximumTapDuration`, when the next tap does not start within `maximumIntervalBetweenTaps`
+/// of the lift, when a touch is cancelled, or when the required fingers were never down together.
+public final class TapGestureRecognizer: GestureRecognizer {
+    public var numberOfTapsRequired = 1
+    public var numberOfTouchesRequired = 1
+    /// Millimetres from the centroid where the first tap started.
+    public var allowableMovement = Points.mm(45)
+    /// Seconds from each tap's first touch-down to its lift.
+    public var maximumTapDuration = 0.75
+    /// Seconds from a lift to the next tap's touch-down.
+    public var maximumIntervalBetweenTaps = 0.35
+    /// With several fingers required, seconds within which all must be down (decision: UIKit's value is
+    /// unknown; 0.1 s matches libinput's finger-count debounce and a deliberate two-finger tap).
+    public var touchesDownWindow = 0.1
+
+    public private(set) var tapsCompleted = 0
+    private var tapStart: Timestamp?
+    private var lastLift: Timestamp?
+    private var mostDownTogether = 0
+    private var firstTapCentroid: Point?
+
+    public override var kind: GestureKind { .tap }
+    public override var detail: GestureDetail { .tap(taps: tapsCompleted) }
+    /// Once recognized, the fingers the tap needed, though they have lifted.
+    public override var numberOfTouches: Int {
+        state == .recognized ? numberOfTouchesRequired : super.numberOfTouches
+    }
+
+    /// The centroid of the first tap.
+    public override var location: Point { firstTapCentroid ?? super.location }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        if tapStart == nil {
+            tapStart = now
+            lastLift = nil
+            mostDownTogether = 0
+        }
+        let down = activeTouchCount
+        guard down <= numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
+        mostDownTogether = max(mostDownTogether, down)
+        if down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) {
+            if let first = firstTapCentroid {
+                guard centroid.distance(to: first) <= allowableMovement + Tolerance.epsilon else {
+                    state = .failed
+                    return
+                }
+            } else {
+                firstTapCentroid = centroid
+            }
+        }
+        scheduleDeadline()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard activeTouchCount == numberOfTouchesRequired, let first = firstTapCentroid,
+            let centroid = centroid(of: trackedTouches)
+        else { return }
+        if centroid.distance(to: first) > allowableMovement + Tolerance.epsilon { state = .failed }
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        guard mostDownTogether == numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
+        guard activeTouchCount == 0 else { return }
+        tapsCompleted += 1
+        tapStart = nil
+        if tapsCompleted == numberOfTapsRequired {
+            deadline = nil
+            state = .recognized
+        } else {
+            lastLift = now
+            scheduleDeadline()
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        state = .failed
+    }
+
+    public override func deadlineReached() {
+        if let start = tapStart {
+            let tooLong = now >= start + maximumTapDuration
+            let tooFewFingers = mostDownTogether < numberOfTouchesRequired && now >= start + touchesDownWindow
+            if tooLong || tooFewFingers {
+                state = .failed
+                return
+            }
+        } else if let lift = lastLift, now >= lift + maximumIntervalBetweenTaps {
+            state = .failed
+            return
+        }
+        scheduleDeadline()
+    }
+
+    private func scheduleDeadline() {
+        if let start = tapStart {
+            var due = start + maximumTapDuration
+            if mostDownTogether < numberOfTouchesRequired {
+                let window = start + touchesDownWindow
+                if window < due { due = window }
+            }
+            deadline = due
+        } else if let lift = lastLift {
+            deadline = lift + maximumIntervalBetweenTaps
+        }
+    }
+
+    public override func reset() {
+        tapsCompleted = 0
+        tapStart = nil
+        lastLift = nil
+        mostDownTogether = 0
+        firstTapCentroid = nil
+    }
+
+    /// A tap never prevents a tap that needs more taps, nor a long press that needs at least as many.
+    public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired {
+            return false
+        }
+        if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired >= numberOfTapsRequired {
+            return false
+        }
+        return super.canPrevent(other)
+    }
+}

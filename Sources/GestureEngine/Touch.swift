@@ -1,0 +1,95 @@
+/// Where a touch is in its life, as of one frame.
+public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    case began, moved, stationary, ended, cancelled
+
+    /// Ended or cancelled: the touch is gone after this frame.
+    public var isFinal: Bool { self == .ended || self == .cancelled }
+
+    public var description: String {
+        switch self {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// What touched the surface.
+public enum TouchType: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    /// A finger on a touchscreen: the touch is where the finger is.
+    case direct
+    /// A finger on a touchpad: the surface is not the screen.
+    case indirect
+    /// A pen or stylus.
+    case stylus
+
+    public var description: String {
+        switch self {
+        case .direct: "direct"
+        case .indirect: "indirect"
+        case .stylus: "stylus"
+        }
+    }
+}
+
+/// A set of touch types, for `allowedTouchTypes`.
+public struct TouchTypes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public init(_ type: TouchType) { rawValue = 1 << type.rawValue }
+
+    public static let direct = TouchTypes(.direct)
+    public static let indirect = TouchTypes(.indirect)
+    public static let stylus = TouchTypes(.stylus)
+    public static let all: TouchTypes = [.direct, .indirect, .stylus]
+
+    public func contains(_ type: TouchType) -> Bool { contains(TouchTypes(type)) }
+}
+
+/// Identifies one touch from touch-down to lift. The input layer hands out a fresh id per touch (kernel
+/// tracking ids are reused), so an id never names two different touches.
+public typealias TouchID = UInt64
+
+/// One finger (or pen) as of one frame. Locations are millimetres on the device surface, y down.
+public struct Touch: Hashable, Sendable {
+    public var id: TouchID
+    public var phase: TouchPhase
+    public var location: Point
+    /// Where the touch was in the frame before; equal to `location` when it began.
+    public var previousLocation: Point
+    public var timestamp: Timestamp
+    public var type: TouchType
+    /// Contact size in millimetres (the major axis), when the device reports it.
+    public var majorRadius: Double?
+    /// Pressure normalized to 0...1, when the device reports it.
+    public var pressure: Double?
+
+    public init(
+        id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,
+        timestamp: Timestamp, type: TouchType = .direct, majorRadius: Double? = nil, pressure: Double? = nil
+    ) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.previousLocation = previousLocation ?? location
+        self.timestamp = timestamp
+        self.type = type
+        self.majorRadius = majorRadius
+        self.pressure = pressure
+    }
+}
+
+/// One kernel frame (everything up to a SYN_REPORT): its time and every touch that is down or just lifted,
+/// each with its phase in this frame.
+public struct TouchFrame: Sendable {
+    public var timestamp: Timestamp
+    public var touches: [Touch]
+
+    public init(timestamp: Timestamp, touches: [Touch]) {
+        self.timestamp = timestamp
+        self.touches = touches
+    }
+}

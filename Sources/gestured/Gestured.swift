@@ -1,0 +1,11 @@
+import ArgumentParser
+import GestureTrace
+
+@main
+struct Gestured: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gestured",
+        abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",
+        subcommands: [TraceCommand.self]
+    )
+}
