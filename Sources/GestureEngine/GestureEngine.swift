@@ -122,8 +122,8 @@ public final class GestureEngine {
     public func advance(to time: Timestamp, into events: inout [EngineEvent]) {
         swap(&output, &events)
         fireDeadlines(through: time, inclusive: true)
-        if dirty { runPass(at: max(time, now)) }
         if time > now { now = time }
+        if dirty { runPass(at: now) }
         swap(&output, &events)
     }
 

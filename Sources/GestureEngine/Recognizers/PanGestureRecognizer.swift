@@ -64,6 +64,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             let shift = Point(x: clampedShift(translation.x), y: clampedShift(translation.y))
             self.origin = origin + shift
             translation = translation - shift
+            rate.shift(by: shift)
             state = .began
         } else if state.isActive {
             state = .changed

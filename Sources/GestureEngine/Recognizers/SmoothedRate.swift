@@ -48,6 +48,11 @@ struct SmoothedRate<Value: RateValue> {
         self.last = (time, value)
     }
 
+    /// The value jumped by `offset` without any motion (a threshold taken off): the rate ignores the jump.
+    mutating func shift(by offset: Value) {
+        if let last { self.last = (last.time, last.value - offset) }
+    }
+
     mutating func clear() {
         last = nil
         rate = .zero
