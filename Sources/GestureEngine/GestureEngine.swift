@@ -178,7 +178,11 @@ public final class GestureEngine {
                 startRecord(for: began)
             }
         }
-        for recognizer in recognizers where recognizer.touchedThisFrame {
+        // Recognizers pick their touches out of the frame: only the few still tracking any do work, and
+        // none of it walks a touch's list of receivers.
+        for recognizer in recognizers where !recognizer.trackedTouches.isEmpty {
+            if recognizer.refreshTrackedTouches(from: frame.touches) { recognizer.touchedThisFrame = true }
+            guard recognizer.touchedThisFrame else { continue }
             recognizer.touchedThisFrame = false
             recognizer.now = now
             deliverPhases(to: recognizer)
@@ -229,11 +233,6 @@ public final class GestureEngine {
         case .moved: records[index].movedThisFrame = true
         case .ended, .cancelled: records[index].lifted = true
         default: break
-        }
-        for recognizer in records[index].receivers {
-            guard let slot = recognizer.trackedIndex(of: touch.id) else { continue }
-            recognizer.updateTracked(at: slot, touch)
-            if touch.phase != .stationary { recognizer.touchedThisFrame = true }
         }
     }
 

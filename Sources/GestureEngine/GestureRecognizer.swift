@@ -210,22 +210,34 @@ open class GestureRecognizer {
         if lockedTouchType == nil { lockedTouchType = touch.type }
     }
 
-    /// Index of a tracked touch, or nil when this recognizer does not track it (never did, ignored, reset).
-    func trackedIndex(of id: TouchID) -> Int? {
-        trackedTouches.firstIndex { $0.id == id }
-    }
-
-    func updateTracked(at index: Int, _ touch: Touch) {
-        trackedTouches[index] = touch
+    /// Takes the new state of every tracked touch that is in `frame` (touches that began in it are already
+    /// tracked); true when one of them did more than stay still.
+    func refreshTrackedTouches(from frame: [Touch]) -> Bool {
+        var changed = false
+        for i in trackedTouches.indices where trackedTouches[i].phase != .began {
+            let id = trackedTouches[i].id
+            for touch in frame where touch.id == id {
+                trackedTouches[i] = touch
+                if touch.phase != .stationary { changed = true }
+                break
+            }
+        }
+        return changed
     }
 
     /// After a pass: lifted touches go, the rest become stationary until their next move.
     func settleTrackedTouches() {
+        guard !trackedTouches.isEmpty else { return }
         if let loc = centroid(of: trackedTouches) { lastLocation = loc }
-        trackedTouches.removeAll { $0.phase.isFinal }
-        for i in trackedTouches.indices where trackedTouches[i].phase != .stationary {
-            trackedTouches[i].phase = .stationary
+        var anyLifted = false
+        for i in trackedTouches.indices {
+            switch trackedTouches[i].phase {
+            case .ended, .cancelled: anyLifted = true
+            case .began, .moved: trackedTouches[i].phase = .stationary
+            case .stationary: break
+            }
         }
+        if anyLifted { trackedTouches.removeAll { $0.phase.isFinal } }
     }
 
     func resetAttempt() {

@@ -123,6 +123,19 @@ import Testing
         ])
     }
 
+    @Test func sameDepthRivalsGoByTheOrderAdded() {
+        for (first, second) in [("a", "b"), ("b", "a")] {
+            let lines = traceLines(sceneV + """
+                pan \(first) in V
+                pan \(second) in V
+                0.00 down 1 100 100
+                0.05 move 1 130 100
+                0.10 up 1
+                """).filter { !$0.contains("V:") }
+            #expect(lines == ["0.050 \(first): began", "0.100 \(first): ended"])
+        }
+    }
+
     @Test func preventNotIsOneWay() {
         // The pan may not prevent the long press, so both run; the long press may still prevent the pan.
         let both = traceLines(sceneV + """
