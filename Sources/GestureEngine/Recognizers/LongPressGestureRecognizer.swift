@@ -37,11 +37,23 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         lastLift = nil
         if isTapping {
             if tapStart == nil { tapStart = now }
-            if reference == nil { reference = centroid(of: trackedTouches) }
             deadline = tapStart! + maximumTapDuration
+            guard down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) else { return }
+            // As for a tap: the first tap sets the reference, a later one landing too far away fails.
+            if let reference {
+                if centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon { state = .failed }
+            } else {
+                reference = centroid
+            }
         } else if down == numberOfTouchesRequired {
+            let centroid = centroid(of: trackedTouches)
+            // After taps, the press is one more touch-down: it must land where the taps did.
+            if let reference, let centroid, centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon {
+                state = .failed
+                return
+            }
             pressStart = now
-            reference = centroid(of: trackedTouches)
+            reference = centroid
             if minimumPressDuration <= 0 {
                 deadline = nil
                 state = .began
@@ -57,7 +69,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         guard let reference, let centroid = centroid(of: trackedTouches),
-            activeTouchCount == numberOfTouchesRequired || isTapping
+            activeTouchCount == numberOfTouchesRequired
         else { return }
         let limit = isTapping ? tapAllowableMovement : allowableMovement
         if centroid.distance(to: reference) > limit + Tolerance.epsilon { state = .failed }
