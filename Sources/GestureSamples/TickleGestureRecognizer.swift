@@ -7,6 +7,8 @@ public final class TickleGestureRecognizer: GestureRecognizer {
     public var requiredTickles = 2
     /// Millimetres of horizontal travel between direction changes.
     public var minimumDistance = 4.0
+    /// Millimetres a finger may step back without it counting as a turn.
+    public var jitterTolerance = 0.5
 
     public private(set) var tickles = 0
     private var movingRight: Bool?
@@ -37,6 +39,8 @@ public final class TickleGestureRecognizer: GestureRecognizer {
             farthest = x
             return
         }
+        // A step back smaller than the jitter tolerance is noise, not a turn.
+        guard abs(x - far) >= jitterTolerance else { return }
         // Turned around at `far`: it counts if the leg was long enough.
         if abs(far - start) >= minimumDistance - Tolerance.epsilon {
             tickles += 1
