@@ -18,6 +18,8 @@ public final class GestureEngine {
 
     var records: [TouchRecord] = []
     var output: [EngineEvent] = []
+    /// Events that arose between calls (a gesture in progress cancelled by removal), sent with the next.
+    private var betweenCalls: [EngineEvent] = []
     private var nextRegionID = 1
     private var additionCounter = 0
     private var additionIndex: [ObjectIdentifier: Int] = [:]
@@ -71,9 +73,9 @@ public final class GestureEngine {
     public func remove(_ recognizer: GestureRecognizer) {
         guard recognizer.engine === self else { return }
         if recognizer._state.isActive, recognizer.hasSentActions {
-            output.append(.action(recognizer.snapshot(state: .cancelled, time: now)))
-            releaseTouchesOnRemoval(recognizer)
+            betweenCalls.append(.action(recognizer.snapshot(state: .cancelled, time: now)))
         }
+        recognizer.resetAttempt()  // Nothing holds its touches any more, and it can be added again.
         recognizers.removeAll { $0 === recognizer }
         recognizer.region?.recognizers.removeAll { $0 === recognizer }
         for other in recognizers {
@@ -121,6 +123,7 @@ public final class GestureEngine {
     /// Moves the clock to `time`, firing every deadline up to and including it, each at its own moment.
     public func advance(to time: Timestamp, into events: inout [EngineEvent]) {
         swap(&output, &events)
+        takeEventsBetweenCalls()
         fireDeadlines(through: time, inclusive: true)
         if time > now { now = time }
         if dirty { runPass(at: now) }
@@ -131,6 +134,7 @@ public final class GestureEngine {
     /// time fires after it, so an event at exactly a limit is still within it.
     public func process(_ frame: TouchFrame, into events: inout [EngineEvent]) {
         swap(&output, &events)
+        takeEventsBetweenCalls()
         fireDeadlines(through: frame.timestamp, inclusive: false)
         if frame.timestamp > now { now = frame.timestamp }
         dispatch(frame)
@@ -149,6 +153,12 @@ public final class GestureEngine {
         var events: [EngineEvent] = []
         advance(to: time, into: &events)
         return events
+    }
+
+    private func takeEventsBetweenCalls() {
+        guard !betweenCalls.isEmpty else { return }
+        output.append(contentsOf: betweenCalls)
+        betweenCalls.removeAll()
     }
 
     private func fireDeadlines(through limit: Timestamp, inclusive: Bool) {

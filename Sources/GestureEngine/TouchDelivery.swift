@@ -111,11 +111,6 @@ extension GestureEngine {
         }
     }
 
-    /// A removed recognizer's touches go back to plain delivery: nothing holds them any more.
-    func releaseTouchesOnRemoval(_ recognizer: GestureRecognizer) {
-        recognizer.attemptTouchIDs.removeAll()
-    }
-
     func releaseFinishedRecords() {
         for i in records.indices where records[i].inUse {
             records[i].movedThisFrame = false

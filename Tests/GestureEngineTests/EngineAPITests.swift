@@ -1,0 +1,147 @@
+import GestureEngine
+import Testing
+
+/// The engine's public API beyond the scenarios: regions, removal, one-sided delegates, touch types.
+@Suite struct EngineAPITests {
+    /// Says yes to simultaneous recognition for the recognizer it is the delegate of, and nothing else.
+    final class SimultaneousYes: GestureRecognizerDelegate {
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            true
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func simultaneousFromEitherSideIsEnough(onFirst: Bool) {
+        let h = EngineHarness()
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let pan = PanGestureRecognizer(name: "pan")
+        let yes = SimultaneousYes()
+        (onFirst ? pinch : pan).delegate = yes
+        h.engine.add(pinch)
+        h.engine.add(pan)
+        h.frame(0, [(1, .began, 10, 10), (2, .began, 30, 10)])
+        h.frame(0.02, [(1, .moved, 5, 10), (2, .moved, 35, 10)])
+        h.frame(0.04, [(1, .moved, 2, 12), (2, .moved, 38, 12)])
+        h.frame(0.06, [(1, .ended, 2, 12), (2, .ended, 38, 12)])
+        #expect(h.actions.contains("pinch began"))
+        #expect(h.actions.contains("pan began"))
+    }
+
+    @Test func withoutSimultaneousTheFirstToBeginWins() {
+        let h = EngineHarness()
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let pan = PanGestureRecognizer(name: "pan")
+        h.engine.add(pinch)
+        h.engine.add(pan)
+        h.frame(0, [(1, .began, 10, 10), (2, .began, 30, 10)])
+        h.frame(0.02, [(1, .moved, 5, 10), (2, .moved, 35, 10)])
+        h.frame(0.06, [(1, .ended, 5, 10), (2, .ended, 35, 10)])
+        #expect(h.actions == ["pinch began", "pinch ended"])
+    }
+
+    @Test func aRegionMustLieWithinItsParent() throws {
+        let engine = GestureEngine(surface: Size(width: 100, height: 50))
+        let left = try engine.addRegion(name: "left", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        #expect(throws: RegionError.outsideParent(region: "wide", parent: "left")) {
+            try engine.addRegion(name: "wide", frame: Rect(x: 10, y: 0, width: 60, height: 10), parent: left)
+        }
+        #expect(throws: RegionError.outsideParent(region: "off", parent: "surface")) {
+            try engine.addRegion(name: "off", frame: Rect(x: 90, y: 0, width: 20, height: 10))
+        }
+    }
+
+    @Test func hitTestingFindsTheDeepestFrontMostRegion() throws {
+        let engine = GestureEngine(surface: Size(width: 100, height: 100))
+        let back = try engine.addRegion(name: "back", frame: Rect(x: 0, y: 0, width: 60, height: 60))
+        let front = try engine.addRegion(name: "front", frame: Rect(x: 40, y: 40, width: 60, height: 60))
+        let inner = try engine.addRegion(name: "inner", frame: Rect(x: 45, y: 45, width: 10, height: 10), parent: front)
+        #expect(engine.root.hitTest(Point(x: 10, y: 10)) === back)
+        #expect(engine.root.hitTest(Point(x: 50, y: 50)) === inner)
+        #expect(engine.root.hitTest(Point(x: 58, y: 58)) === front)  // Overlap: the later sibling is on top.
+        #expect(engine.root.hitTest(Point(x: 90, y: 10)) === engine.root)
+        #expect(engine.root.hitTest(Point(x: 100, y: 10)) == nil)  // Far edges are outside.
+        #expect(inner.lineage.map(\.name) == ["inner", "front", "surface"])
+    }
+
+    @Test func removingAnActiveRecognizerCancelsItAndReleasesWaiters() {
+        let h = EngineHarness()
+        let pan = PanGestureRecognizer(name: "pan")
+        h.engine.add(pan)
+        h.frame(0, [(1, .began, 10, 10)])
+        h.frame(0.05, [(1, .moved, 20, 10)])
+        h.engine.remove(pan)
+        h.advance(0.06)
+        #expect(h.actions == ["pan began", "pan cancelled"])
+        #expect(pan.region == nil)
+        #expect(h.engine.recognizers.isEmpty)
+
+        // A single tap waiting on a removed double tap stops waiting.
+        let h2 = EngineHarness()
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        h2.engine.add(single)
+        h2.engine.add(double)
+        h2.frame(0, [(1, .began, 10, 10)])
+        h2.frame(0.1, [(1, .ended, 10, 10)])
+        #expect(h2.actions.isEmpty)
+        h2.engine.remove(double)
+        h2.advance(0.15)
+        #expect(h2.actions == ["single ended"])
+    }
+
+    @Test func removingARegionRemovesItsRecognizersAndChildren() throws {
+        let engine = GestureEngine(surface: Size(width: 100, height: 100))
+        let outer = try engine.addRegion(name: "outer", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let inner = try engine.addRegion(name: "inner", frame: Rect(x: 0, y: 0, width: 10, height: 10), parent: outer)
+        engine.add(TapGestureRecognizer(name: "a"), to: outer)
+        engine.add(TapGestureRecognizer(name: "b"), to: inner)
+        engine.add(TapGestureRecognizer(name: "c"))
+        engine.removeRegion(outer)
+        #expect(engine.recognizers.map(\.name) == ["c"])
+        #expect(engine.root.children.isEmpty)
+    }
+
+    @Test func theExclusiveTypeLockAndAllowedTypes() {
+        let lines = traceLines(sceneV + """
+            tap pen in V types=stylus
+            tap finger in V touches=2 window=0.2
+            0.00 down 1 100 100 stylus
+            0.10 up 1
+            0.50 down 2 100 100 direct
+            0.55 down 3 120 100 stylus
+            0.60 up 2
+            0.60 up 3
+            """).filter { !$0.contains("V:") }
+        // The pen tap sees only stylus touches (two taps); the two-finger tap locks to the direct touch
+        // first and never gets the stylus touch, so it never has two fingers.
+        #expect(lines == ["0.100 pen: ended", "0.600 pen: ended"])
+    }
+
+    @Test func transitionsCanBeObservedForLogging() {
+        let h = EngineHarness()
+        let tap = TapGestureRecognizer(name: "tap")
+        h.engine.add(tap)
+        var seen: [String] = []
+        h.engine.transitionObserver = { seen.append("\($0.recognizer) \($0.from) -> \($0.cause.rawValue) -> \($0.to)") }
+        h.frame(0, [(1, .began, 10, 10)])
+        h.frame(0.1, [(1, .ended, 10, 10)])
+        #expect(seen == ["tap possible -> recognizer -> ended", "tap ended -> reset -> possible"])
+    }
+
+    @Test func aTouchFirstSeenMovingBeginsThereAndAnUnknownLiftIsIgnored() {
+        let h = EngineHarness()
+        h.engine.add(PanGestureRecognizer(name: "pan"))
+        var events: [EngineEvent] = []
+        let t0 = Timestamp(seconds: 0)
+        h.engine.process(TouchFrame(timestamp: t0, touches: [Touch(id: 7, phase: .moved, location: Point(x: 5, y: 5), timestamp: t0)]), into: &events)
+        let t1 = Timestamp(seconds: 0.1)
+        h.engine.process(TouchFrame(timestamp: t1, touches: [Touch(id: 9, phase: .ended, location: Point(x: 5, y: 5), timestamp: t1)]), into: &events)
+        let deliveries = events.compactMap { event -> String? in
+            if case .touch(let d) = event { return "\(d.phase) \(d.touch.id)" }
+            return nil
+        }
+        #expect(deliveries == ["began 7"])
+    }
+}
