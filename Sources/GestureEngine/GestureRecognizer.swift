@@ -127,6 +127,25 @@ open class GestureRecognizer {
         return count == 0 ? nil : sum / Double(count)
     }
 
+    /// The locations of the two tracked touches still down, when exactly two are.
+    public func activePair() -> (Point, Point)? {
+        guard activeTouchCount == 2 else { return nil }
+        var first: Point?
+        for touch in trackedTouches where !touch.phase.isFinal {
+            if let first { return (first, touch.location) }
+            first = touch.location
+        }
+        return nil
+    }
+
+    /// For continuous gestures that last while any finger is down: when the last tracked finger has lifted,
+    /// ends (or fails, if it never began) and returns true.
+    public func endIfLastFingerLifted() -> Bool {
+        guard activeTouchCount == 0 else { return false }
+        state = state.isActive ? .ended : .failed
+        return true
+    }
+
     /// Touches tracked and still down.
     public var activeTouchCount: Int {
         var count = 0

@@ -77,11 +77,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        if activeTouchCount == 0 {
-            state = state.isActive ? .ended : .failed
-        } else {
-            rebase()
-        }
+        if !endIfLastFingerLifted() { rebase() }
     }
 
     open override func touchesCancelled(_ touches: [Touch]) {

@@ -27,13 +27,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     private func fingerDistance() -> Double? {
-        guard activeTouchCount == 2 else { return nil }
-        var first: Point?
-        for touch in trackedTouches where !touch.phase.isFinal {
-            if let first { return first.distance(to: touch.location) }
-            first = touch.location
-        }
-        return nil
+        activePair().map { $0.distance(to: $1) }
     }
 
     private func fingersChanged() {
@@ -69,11 +63,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        if activeTouchCount == 0 {
-            state = state.isActive ? .ended : .failed
-        } else {
-            fingersChanged()
-        }
+        if !endIfLastFingerLifted() { fingersChanged() }
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {

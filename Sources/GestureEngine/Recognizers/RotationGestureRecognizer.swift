@@ -37,23 +37,13 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         rate.restart(at: now, value: value)
     }
 
-    private func pair() -> (Point, Point)? {
-        guard activeTouchCount == 2 else { return nil }
-        var first: Point?
-        for touch in trackedTouches where !touch.phase.isFinal {
-            if let first { return (first, touch.location) }
-            first = touch.location
-        }
-        return nil
-    }
-
     private static func rawAngle(_ p1: Point, _ p2: Point) -> Double {
         Double.atan2(y: p1.y - p2.y, x: p2.x - p1.x)
     }
 
     /// A new pair of fingers: measure from here, keeping the rotation so far.
     private func fingersChanged() {
-        guard let (p1, p2) = pair() else {
+        guard let (p1, p2) = activePair() else {
             lastRawAngle = nil
             return
         }
@@ -69,7 +59,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
-        guard let (p1, p2) = pair(), let previousRaw = lastRawAngle, let last else { return }
+        guard let (p1, p2) = activePair(), let previousRaw = lastRawAngle, let last else { return }
         let raw = Self.rawAngle(p1, p2)
         let delta = Self.wrapped(raw - previousRaw)
         lastRawAngle = raw
@@ -104,11 +94,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        if activeTouchCount == 0 {
-            state = state.isActive ? .ended : .failed
-        } else {
-            fingersChanged()
-        }
+        if !endIfLastFingerLifted() { fingersChanged() }
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {
