@@ -24,6 +24,9 @@ let package = Package(
         ),
         // Custom recognizers written only against the engine's public API (checkmark, tickle).
         .target(name: "GestureSamples", dependencies: ["GestureEngine"]),
+        // Kernel input without the kernel: event codes, device descriptions, the frame builder and
+        // recordings (evemu, evtest). Pure Swift, so replays need no device.
+        .target(name: "InputCore", dependencies: ["GestureEngine"]),
         // The text-trace form of scenarios: parse, run on an engine, print what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
         .executableTarget(
@@ -35,6 +38,7 @@ let package = Package(
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
+        .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,136 @@
+/// The evemu recording format: a device description (`N:` name, `I:` ids, `P:` property bits, `B:`
+/// event-code bits per type, `A:` axes) and `E: sec.usec type code value` events, type and code in hex.
+/// The description may be alone (a `.prop` or `.device` file) or missing (only `#` comments).
+public enum EvemuFormat {
+    public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+        var name: String?
+        var ids: (UInt16, UInt16, UInt16, UInt16)?
+        var propertyBytes: [UInt8] = []
+        var codeBytes: [UInt16: [UInt8]] = [:]
+        var axes: [UInt16: AbsInfo] = [:]
+        var events: [InputEvent] = []
+        for (index, raw) in lines(of: text).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = words(line)
+            guard let tag = fields.first else { continue }
+            let n = index + 1
+            func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
+            switch tag {
+            case "E:":
+                guard fields.count == 5, let (sec, usec) = parseTime(fields[1]), let type = UInt16(fields[2], radix: 16),
+                    let code = UInt16(fields[3], radix: 16), let value = Int32(fields[4])
+                else { throw fail("expected E: SECONDS.MICROSECONDS TYPE CODE VALUE (type and code in hex)") }
+                events.append(InputEvent(seconds: sec, microseconds: usec, type: type, code: code, value: value))
+            case "N:":
+                name = line.drop(while: { $0 != ":" }).dropFirst().trimmed()
+            case "I:":
+                let values = fields.dropFirst().compactMap { UInt16($0, radix: 16) }
+                guard values.count == 4 else { throw fail("expected I: BUS VENDOR PRODUCT VERSION in hex") }
+                ids = (values[0], values[1], values[2], values[3])
+            case "P:":
+                let bytes = fields.dropFirst().compactMap { UInt8($0, radix: 16) }
+                guard bytes.count == fields.count - 1 else { throw fail("expected P: followed by hex bytes") }
+                propertyBytes += bytes
+            case "B:":
+                guard fields.count >= 2, let type = UInt16(fields[1], radix: 16) else {
+                    throw fail("expected B: TYPE followed by hex bytes")
+                }
+                let bytes = fields.dropFirst(2).compactMap { UInt8($0, radix: 16) }
+                guard bytes.count == fields.count - 2 else { throw fail("expected B: TYPE followed by hex bytes") }
+                codeBytes[type, default: []] += bytes
+            case "A:":
+                let values = fields.dropFirst(2).compactMap { Int32($0, radix: 10) }
+                guard fields.count >= 6, values.count == fields.count - 2, let code = UInt16(fields[1], radix: 16) else {
+                    throw fail("expected A: CODE MIN MAX FUZZ FLAT [RESOLUTION] (code in hex)")
+                }
+                axes[code] = AbsInfo(
+                    minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+                    resolution: values.count > 4 ? values[4] : 0)
+            case "L:", "S:":
+                continue  // LEDs and switches: not used.
+            default:
+                throw fail("unexpected line starting \(tag); expected an evemu line (N:, I:, P:, B:, A:, E:) or a # comment")
+            }
+        }
+        var description: DeviceDescription?
+        if name != nil || ids != nil || !axes.isEmpty {
+            var codes: [UInt16: Set<UInt16>] = [:]
+            for (type, bytes) in codeBytes where type != EventType.syn {
+                let set = bits(bytes)
+                if !set.isEmpty { codes[type] = set }
+            }
+            description = DeviceDescription(
+                name: name ?? source, bus: ids?.0 ?? 0, vendor: ids?.1 ?? 0, product: ids?.2 ?? 0, version: ids?.3 ?? 0,
+                properties: bits(propertyBytes), codes: codes, axes: axes)
+        }
+        return Recording(description: description, events: events)
+    }
+
+    private static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
+        var set: Set<UInt16> = []
+        for (i, byte) in bytes.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
+        }
+        return set
+    }
+
+    /// Writes a description (and events) as evemu-device and evemu-play read them.
+    public static func write(_ description: DeviceDescription, events: [InputEvent] = []) -> String {
+        var out = "# EVEMU 1.3\n# Input device name: \"\(description.name)\"\n# Written by gestured\n"
+        out += "N: \(description.name)\n"
+        out += "I: \(hex(description.bus, 4)) \(hex(description.vendor, 4)) \(hex(description.product, 4)) \(hex(description.version, 4))\n"
+        out += byteLines("P:", mask(description.properties, minimumBytes: 8))
+        var types: Set<UInt16> = [EventType.syn]
+        for (type, codes) in description.codes where !codes.isEmpty { types.insert(type) }
+        if !description.axes.isEmpty { types.insert(EventType.abs) }
+        out += byteLines("B: 00", mask(types, minimumBytes: 8))
+        var codesByType = description.codes
+        codesByType[EventType.abs, default: []].formUnion(description.axes.keys)
+        for type in codesByType.keys.sorted() where type != EventType.syn {
+            guard let codes = codesByType[type], !codes.isEmpty else { continue }
+            out += byteLines("B: \(hex(type, 2))", mask(codes, minimumBytes: 8))
+        }
+        for code in description.axes.keys.sorted() {
+            let a = description.axes[code]!
+            out += "A: \(hex(code, 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
+        }
+        for event in events {
+            let seconds = event.time.nanoseconds / 1_000_000_000
+            let micros = String((event.time.nanoseconds % 1_000_000_000) / 1000)
+            out += "E: \(seconds).\(String(repeating: "0", count: 6 - micros.count))\(micros) "
+            out += "\(hex(event.type, 4)) \(hex(event.code, 4)) \(event.value)"
+            out += "\t# \(EventNames.type(event.type)) / \(EventNames.code(event.type, event.code))\n"
+        }
+        return out
+    }
+
+    private static func mask(_ codes: Set<UInt16>, minimumBytes: Int) -> [UInt8] {
+        let highest = Int(codes.max() ?? 0)
+        let count = max(minimumBytes, (highest / 64 + 1) * 8)
+        var bytes = [UInt8](repeating: 0, count: count)
+        for code in codes { bytes[Int(code) / 8] |= 1 << (code % 8) }
+        return bytes
+    }
+
+    /// Eight bytes a line, as evemu writes them.
+    private static func byteLines(_ prefix: String, _ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            out += prefix + bytes[i..<min(i + 8, bytes.count)].map { " " + hex(UInt16($0), 2) }.joined() + "\n"
+            i += 8
+        }
+        return out
+    }
+
+    private static func hex(_ value: UInt16, _ width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Substring {
+    func trimmed() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

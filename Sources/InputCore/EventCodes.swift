@@ -1,0 +1,109 @@
+/// The kernel's input event codes that gestured reads (linux/input-event-codes.h). Kept here, in pure
+/// Swift, so that recordings can be parsed and replayed without the kernel headers.
+public enum EventType {
+    public static let syn: UInt16 = 0x00
+    public static let key: UInt16 = 0x01
+    public static let rel: UInt16 = 0x02
+    public static let abs: UInt16 = 0x03
+    public static let msc: UInt16 = 0x04
+}
+
+public enum SynCode {
+    public static let report: UInt16 = 0
+    public static let config: UInt16 = 1
+    public static let mtReport: UInt16 = 2
+    public static let dropped: UInt16 = 3
+}
+
+public enum AbsCode {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let pressure: UInt16 = 0x18
+    public static let mtSlot: UInt16 = 0x2f
+    public static let mtTouchMajor: UInt16 = 0x30
+    public static let mtTouchMinor: UInt16 = 0x31
+    public static let mtWidthMajor: UInt16 = 0x32
+    public static let mtWidthMinor: UInt16 = 0x33
+    public static let mtOrientation: UInt16 = 0x34
+    public static let mtPositionX: UInt16 = 0x35
+    public static let mtPositionY: UInt16 = 0x36
+    public static let mtToolType: UInt16 = 0x37
+    public static let mtBlobID: UInt16 = 0x38
+    public static let mtTrackingID: UInt16 = 0x39
+    public static let mtPressure: UInt16 = 0x3a
+    public static let mtDistance: UInt16 = 0x3b
+}
+
+public enum KeyCode {
+    public static let buttonLeft: UInt16 = 0x110
+    public static let toolPen: UInt16 = 0x140
+    public static let toolRubber: UInt16 = 0x141
+    public static let toolFinger: UInt16 = 0x145
+    public static let toolQuintTap: UInt16 = 0x148
+    public static let touch: UInt16 = 0x14a
+    public static let stylus: UInt16 = 0x14b
+    public static let toolDoubleTap: UInt16 = 0x14d
+    public static let toolTripleTap: UInt16 = 0x14e
+    public static let toolQuadTap: UInt16 = 0x14f
+
+    /// BTN_TOOL_FINGER ... QUINTTAP and the number of fingers each announces.
+    public static let fingerCounts: [(code: UInt16, fingers: Int)] = [
+        (toolFinger, 1), (toolDoubleTap, 2), (toolTripleTap, 3), (toolQuadTap, 4), (toolQuintTap, 5),
+    ]
+}
+
+public enum InputProperty {
+    public static let pointer: UInt16 = 0x00
+    public static let direct: UInt16 = 0x01
+    public static let buttonPad: UInt16 = 0x02
+    public static let semiMT: UInt16 = 0x03
+}
+
+/// ABS_MT_TOOL_TYPE values.
+public enum MTTool {
+    public static let finger: Int32 = 0
+    public static let pen: Int32 = 1
+    public static let palm: Int32 = 2
+}
+
+/// Names of the codes above, for messages and for the comments of evemu files.
+public enum EventNames {
+    public static func type(_ type: UInt16) -> String {
+        switch type {
+        case EventType.syn: "EV_SYN"
+        case EventType.key: "EV_KEY"
+        case EventType.rel: "EV_REL"
+        case EventType.abs: "EV_ABS"
+        case EventType.msc: "EV_MSC"
+        default: "EV_\(type)"
+        }
+    }
+
+    public static func code(_ type: UInt16, _ code: UInt16) -> String {
+        switch (type, code) {
+        case (EventType.syn, SynCode.report): "SYN_REPORT"
+        case (EventType.syn, SynCode.mtReport): "SYN_MT_REPORT"
+        case (EventType.syn, SynCode.dropped): "SYN_DROPPED"
+        case (EventType.abs, _): absNames[code] ?? "ABS_\(code)"
+        case (EventType.key, _): keyNames[code] ?? "KEY_\(code)"
+        default: "\(code)"
+        }
+    }
+
+    private static let absNames: [UInt16: String] = [
+        AbsCode.x: "ABS_X", AbsCode.y: "ABS_Y", AbsCode.pressure: "ABS_PRESSURE", AbsCode.mtSlot: "ABS_MT_SLOT",
+        AbsCode.mtTouchMajor: "ABS_MT_TOUCH_MAJOR", AbsCode.mtTouchMinor: "ABS_MT_TOUCH_MINOR",
+        AbsCode.mtWidthMajor: "ABS_MT_WIDTH_MAJOR", AbsCode.mtWidthMinor: "ABS_MT_WIDTH_MINOR",
+        AbsCode.mtOrientation: "ABS_MT_ORIENTATION", AbsCode.mtPositionX: "ABS_MT_POSITION_X",
+        AbsCode.mtPositionY: "ABS_MT_POSITION_Y", AbsCode.mtToolType: "ABS_MT_TOOL_TYPE",
+        AbsCode.mtBlobID: "ABS_MT_BLOB_ID", AbsCode.mtTrackingID: "ABS_MT_TRACKING_ID",
+        AbsCode.mtPressure: "ABS_MT_PRESSURE", AbsCode.mtDistance: "ABS_MT_DISTANCE",
+    ]
+
+    private static let keyNames: [UInt16: String] = [
+        KeyCode.buttonLeft: "BTN_LEFT", KeyCode.toolPen: "BTN_TOOL_PEN", KeyCode.toolRubber: "BTN_TOOL_RUBBER",
+        KeyCode.toolFinger: "BTN_TOOL_FINGER", KeyCode.toolQuintTap: "BTN_TOOL_QUINTTAP", KeyCode.touch: "BTN_TOUCH",
+        KeyCode.stylus: "BTN_STYLUS", KeyCode.toolDoubleTap: "BTN_TOOL_DOUBLETAP",
+        KeyCode.toolTripleTap: "BTN_TOOL_TRIPLETAP", KeyCode.toolQuadTap: "BTN_TOOL_QUADTAP",
+    ]
+}

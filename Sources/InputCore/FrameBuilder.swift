@@ -1,0 +1,251 @@
+import GestureEngine
+
+/// Turns a device's event stream into touch frames: one frame per SYN_REPORT, every touch with its phase,
+/// locations in millimetres. Live devices and recordings go through the same builder.
+///
+/// Multitouch protocol B (slots) and single-touch devices are read directly. Protocol A (positions without
+/// slots) needs mtdev first and is refused here.
+///
+/// Touchpads that announce more fingers with BTN_TOOL_DOUBLETAP ... QUINTTAP than they report positions
+/// for (libinput counts fingers from BTN_TOOL_* too): the missing fingers appear as touches at the centroid
+/// of the reported ones, moving with it, so a three-finger swipe or tap is seen with three touches. Two of
+/// them are always real, so pinch and rotation use real positions.
+///
+/// Palms (ABS_MT_TOOL_TYPE = MT_TOOL_PALM) are never touches: one that turns into a palm is cancelled.
+public struct FrameBuilder {
+    public let device: String
+    public let geometry: SurfaceGeometry
+    public let touchType: TouchType
+
+    private struct Slot {
+        var trackingID: Int32 = -1
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var major: Int32?
+        var pressure: Int32?
+        var tool: Int32 = MTTool.finger
+        /// The touch this slot is, once it began, and the tracking id it began with (a slot reused for a
+        /// new contact without a lift in between changes the id).
+        var touch: Touch?
+        var touchTrackingID: Int32 = -1
+    }
+
+    private var slots: [Slot]
+    private var currentSlot = 0
+    private let singleTouch: Bool
+    private let pressureAxis: AbsInfo?
+    private var announcedFingers = 0
+    private var fakes: [Touch] = []
+    private var nextTouchID: TouchID
+    private var dropping = false
+    private var frame = TouchFrame(timestamp: .zero, touches: [])
+
+    /// `firstTouchID` lets several devices share one engine-wide id space.
+    public init(description: DeviceDescription, geometry: SurfaceGeometry, touchType: TouchType, firstTouchID: TouchID = 1)
+        throws(InputError)
+    {
+        guard description.positionAxes != nil else {
+            throw InputError(device: description.name, "has no absolute position axes: not a touch device")
+        }
+        if description.isMultitouch, !description.hasSlots {
+            throw InputError(
+                device: description.name,
+                "uses multitouch protocol A (positions without slots); it needs mtdev, which this reader does not apply")
+        }
+        device = description.name
+        self.geometry = geometry
+        self.touchType = touchType
+        singleTouch = !description.isMultitouch
+        slots = Array(repeating: Slot(), count: max(1, description.slotCount))
+        pressureAxis = description.axes[AbsCode.mtPressure] ?? description.axes[AbsCode.pressure]
+        nextTouchID = firstTouchID
+        frame.touches.reserveCapacity(slots.count + 5)
+    }
+
+    /// The touches down after the last frame.
+    public var activeTouches: Int { slots.filter { $0.touch != nil }.count + fakes.count }
+
+    /// Feeds one event; returns a frame at SYN_REPORT when any touch began, moved or lifted.
+    public mutating func handle(_ event: InputEvent) -> TouchFrame? {
+        switch event.type {
+        case EventType.syn:
+            switch event.code {
+            case SynCode.report:
+                if dropping {
+                    // The kernel's rule: what came between SYN_DROPPED and this report is incomplete.
+                    dropping = false
+                    return nil
+                }
+                return buildFrame(at: event.time)
+            case SynCode.dropped:
+                dropping = true
+            default:
+                break
+            }
+        case EventType.abs where !dropping:
+            handleAbs(event.code, event.value)
+        case EventType.key where !dropping:
+            handleKey(event.code, event.value)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func handleAbs(_ code: UInt16, _ value: Int32) {
+        if singleTouch {
+            switch code {
+            case AbsCode.x: slots[0].x = value
+            case AbsCode.y: slots[0].y = value
+            case AbsCode.pressure: slots[0].pressure = value
+            default: break
+            }
+            return
+        }
+        switch code {
+        case AbsCode.mtSlot:
+            // A slot beyond the device's maximum is a lie: its events are ignored.
+            currentSlot = Int(value)
+        case AbsCode.mtTrackingID: withSlot { $0.trackingID = value }
+        case AbsCode.mtPositionX: withSlot { $0.x = value }
+        case AbsCode.mtPositionY: withSlot { $0.y = value }
+        case AbsCode.mtTouchMajor: withSlot { $0.major = value }
+        case AbsCode.mtPressure: withSlot { $0.pressure = value }
+        case AbsCode.mtToolType: withSlot { $0.tool = value }
+        default: break
+        }
+    }
+
+    private mutating func withSlot(_ change: (inout Slot) -> Void) {
+        guard slots.indices.contains(currentSlot) else { return }
+        change(&slots[currentSlot])
+    }
+
+    private mutating func handleKey(_ code: UInt16, _ value: Int32) {
+        if singleTouch, code == KeyCode.touch {
+            slots[0].trackingID = value != 0 ? 0 : -1
+        }
+        if let count = KeyCode.fingerCounts.first(where: { $0.code == code })?.fingers {
+            if value != 0 {
+                announcedFingers = count
+            } else if announcedFingers == count {
+                announcedFingers = 0
+            }
+        }
+    }
+
+    private mutating func newTouch(at location: Point, time: Timestamp, type: TouchType) -> Touch {
+        defer { nextTouchID += 1 }
+        return Touch(id: nextTouchID, phase: .began, location: location, timestamp: time, type: type)
+    }
+
+    private mutating func buildFrame(at time: Timestamp) -> TouchFrame? {
+        frame.timestamp = time
+        frame.touches.removeAll(keepingCapacity: true)
+        var changed = false
+        for i in slots.indices {
+            let slot = slots[i]
+            let isPalm = slot.tool == MTTool.palm
+            if var touch = slot.touch {
+                let lifted = slot.trackingID == -1
+                let replaced = !lifted && slot.touchTrackingID != slot.trackingID
+                if lifted || replaced || isPalm {
+                    touch.previousLocation = touch.location
+                    touch.phase = isPalm && !lifted ? .cancelled : .ended
+                    touch.timestamp = time
+                    frame.touches.append(touch)
+                    slots[i].touch = nil
+                    changed = true
+                } else {
+                    let location = geometry.millimetres(x: slot.x, y: slot.y)
+                    touch.previousLocation = touch.location
+                    touch.phase = location == touch.location ? .stationary : .moved
+                    touch.location = location
+                    touch.timestamp = time
+                    fill(&touch, from: slot)
+                    slots[i].touch = touch
+                    frame.touches.append(touch)
+                    if touch.phase == .moved { changed = true }
+                    continue
+                }
+            }
+            if slots[i].trackingID != -1, !isPalm {
+                let type: TouchType = slot.tool == MTTool.pen ? .stylus : touchType
+                var touch = newTouch(at: geometry.millimetres(x: slot.x, y: slot.y), time: time, type: type)
+                fill(&touch, from: slot)
+                slots[i].touch = touch
+                slots[i].touchTrackingID = slot.trackingID
+                frame.touches.append(touch)
+                changed = true
+            }
+        }
+        if updateFakeFingers(at: time) { changed = true }
+        return changed ? frame : nil
+    }
+
+    private func fill(_ touch: inout Touch, from slot: Slot) {
+        if let major = slot.major { touch.majorRadius = geometry.millimetres(length: major) / 2 }
+        if let pressure = slot.pressure, let axis = pressureAxis, axis.maximum > axis.minimum {
+            touch.pressure = Double(pressure - axis.minimum) / Double(axis.maximum - axis.minimum)
+        }
+    }
+
+    /// Adds, moves or lifts the fingers BTN_TOOL_* announces beyond the reported ones.
+    private mutating func updateFakeFingers(at time: Timestamp) -> Bool {
+        var realCount = 0
+        var sum = Point.zero
+        for touch in frame.touches where !touch.phase.isFinal {
+            realCount += 1
+            sum += touch.location
+        }
+        let wanted = realCount == 0 ? 0 : max(0, announcedFingers - realCount)
+        guard wanted > 0 || !fakes.isEmpty else { return false }
+        let centroid = realCount == 0 ? Point.zero : sum / Double(realCount)
+        var changed = false
+        for i in fakes.indices.reversed() {
+            var fake = fakes[i]
+            fake.previousLocation = fake.location
+            fake.timestamp = time
+            if i >= wanted {
+                fake.phase = .ended
+                fakes.remove(at: i)
+                changed = true
+            } else {
+                fake.phase = centroid == fake.location ? .stationary : .moved
+                fake.location = centroid
+                fakes[i] = fake
+                if fake.phase == .moved { changed = true }
+            }
+            frame.touches.append(fake)
+        }
+        while fakes.count < wanted {
+            let fake = newTouch(at: centroid, time: time, type: touchType)
+            fakes.append(fake)
+            frame.touches.append(fake)
+            changed = true
+        }
+        return changed
+    }
+
+    /// The device vanished, or the recording ended: every touch still down is cancelled.
+    public mutating func cancelAll(at time: Timestamp) -> TouchFrame? {
+        frame.timestamp = time
+        frame.touches.removeAll(keepingCapacity: true)
+        for i in slots.indices {
+            guard var touch = slots[i].touch else { continue }
+            touch.phase = .cancelled
+            touch.previousLocation = touch.location
+            touch.timestamp = time
+            frame.touches.append(touch)
+            slots[i] = Slot()
+        }
+        for var fake in fakes {
+            fake.phase = .cancelled
+            fake.timestamp = time
+            frame.touches.append(fake)
+        }
+        fakes.removeAll()
+        announcedFingers = 0
+        return frame.touches.isEmpty ? nil : frame
+    }
+}

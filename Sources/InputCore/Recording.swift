@@ -1,0 +1,96 @@
+/// A recorded event stream and, when known, the device it came from.
+public struct Recording: Sendable {
+    public var description: DeviceDescription?
+    public var events: [InputEvent]
+
+    public init(description: DeviceDescription?, events: [InputEvent]) {
+        self.description = description
+        self.events = events
+    }
+
+    /// Reads any supported format: evemu (with or without a device description), evtest's text, or bare
+    /// `E:` lines. `description` stands in for a description the file does not carry.
+    public static func parse(_ text: String, source: String, description: DeviceDescription? = nil) throws(RecordingError)
+        -> Recording
+    {
+        var recording: Recording
+        if EvtestFormat.looksLike(text) {
+            recording = try EvtestFormat.parse(text, source: source)
+        } else {
+            recording = try EvemuFormat.parse(text, source: source)
+        }
+        if recording.description == nil { recording.description = description }
+        return recording
+    }
+}
+
+extension Recording {
+    /// A stand-in description for a bare event log whose device is unknown: each position axis spans the
+    /// values the log contains, with no resolution (so sizes are estimated, or configured). Nothing else is
+    /// claimed about the device.
+    public func inferringDescription(name: String) -> Recording {
+        guard description == nil else { return self }
+        var ranges: [UInt16: (Int32, Int32)] = [:]
+        var keys: Set<UInt16> = []
+        for event in events {
+            if event.type == EventType.abs {
+                let (low, high) = ranges[event.code] ?? (event.value, event.value)
+                ranges[event.code] = (min(low, event.value), max(high, event.value))
+            } else if event.type == EventType.key {
+                keys.insert(event.code)
+            }
+        }
+        var axes: [UInt16: AbsInfo] = [:]
+        for (code, (low, high)) in ranges { axes[code] = AbsInfo(minimum: low, maximum: max(high, low + 1)) }
+        // Tracking ids with no slot events: everything happened in slot 0.
+        if axes[AbsCode.mtTrackingID] != nil, axes[AbsCode.mtSlot] == nil { axes[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: 0) }
+        var copy = self
+        copy.description = DeviceDescription(name: name, codes: keys.isEmpty ? [:] : [EventType.key: keys], axes: axes)
+        return copy
+    }
+}
+
+/// A line of a recording that is not what its format says: which file, which line, what was expected.
+public struct RecordingError: Error, Equatable, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    public var message: String
+
+    public init(source: String, line: Int, _ message: String) {
+        self.source = source
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(source):\(line): \(message)" }
+}
+
+/// Splits text into lines without Foundation.
+func lines(of text: String) -> [Substring] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.hasSuffix("\r") ? $0.dropLast() : $0
+    }
+}
+
+func words(_ line: Substring) -> [Substring] {
+    line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+}
+
+/// Parses "sec.usec" into seconds and microseconds (evemu and evtest both print six decimals).
+func parseTime(_ text: Substring) -> (Int64, Int64)? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count <= 9, let fraction = Int64(parts[1]) else {
+        return nil
+    }
+    var micros = fraction
+    var digits = parts[1].count
+    while digits < 6 {
+        micros *= 10
+        digits += 1
+    }
+    while digits > 6 {
+        micros /= 10
+        digits -= 1
+    }
+    return (seconds, micros)
+}

@@ -1,0 +1,44 @@
+import GestureEngine
+
+extension DeviceKind {
+    /// What a finger on this kind of surface is to the engine.
+    public var touchType: TouchType {
+        switch self {
+        case .touchscreen, .other: .direct
+        case .touchpad: .indirect
+        case .tablet: .stylus
+        }
+    }
+}
+
+/// Replays a recording through the frame builder, with the recording's timestamps as the clock, exactly as
+/// a live device's events would go: the same input gives the same frames every time.
+public enum Replay {
+    /// Every frame of `recording`. Touches still down when it ends are cancelled at its last event's time.
+    public static func frames(
+        of recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil
+    ) throws(InputError) -> [TouchFrame] {
+        var frames: [TouchFrame] = []
+        try replay(recording, source: source, kind: kind, configuredSize: configuredSize) { frames.append($0) }
+        return frames
+    }
+
+    public static func replay(
+        _ recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil,
+        _ body: (TouchFrame) -> Void
+    ) throws(InputError) {
+        guard let description = recording.description else {
+            throw InputError(device: source, "the recording has no device description; give one (an evemu .prop or .device file)")
+        }
+        guard let axes = description.positionAxes else {
+            throw InputError(device: source, "the device description has no position axes")
+        }
+        let kind = kind ?? DeviceKind.classify(description)
+        let geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
+        var builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType)
+        for event in recording.events {
+            if let frame = builder.handle(event) { body(frame) }
+        }
+        if let last = recording.events.last, let frame = builder.cancelAll(at: last.time) { body(frame) }
+    }
+}

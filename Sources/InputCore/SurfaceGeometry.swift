@@ -1,0 +1,59 @@
+import GestureEngine
+
+/// Turns device units into millimetres on the surface.
+public struct SurfaceGeometry: Hashable, Sendable {
+    public var x: AbsInfo
+    public var y: AbsInfo
+    /// The surface in millimetres.
+    public var size: Size
+    /// Where the size came from.
+    public var source: Source
+
+    public enum Source: String, Sendable {
+        /// The axes' resolution.
+        case resolution
+        /// The configuration.
+        case configured
+        /// A guess: the device reports no resolution and the configuration gives no size.
+        case estimated
+    }
+
+    /// The width assumed for a surface of unknown size: a common 11.6" to 13.3" screen. Only the aspect ratio
+    /// of the axis ranges is known, and many touchscreens use the same range on both axes, so a square range
+    /// is taken as 16:9.
+    public static let estimatedWidth = 260.0
+
+    public init(x: AbsInfo, y: AbsInfo, configuredSize: Size? = nil) {
+        self.x = x
+        self.y = y
+        let rangeX = Double(x.maximum - x.minimum)
+        let rangeY = Double(y.maximum - y.minimum)
+        if let configuredSize {
+            size = configuredSize
+            source = .configured
+        } else if x.resolution > 0, y.resolution > 0 {
+            size = Size(width: rangeX / Double(x.resolution), height: rangeY / Double(y.resolution))
+            source = .resolution
+        } else {
+            let aspect = rangeX > 0 && rangeY > 0 && rangeX != rangeY ? rangeY / rangeX : 9.0 / 16.0
+            size = Size(width: Self.estimatedWidth, height: Self.estimatedWidth * aspect)
+            source = .estimated
+        }
+    }
+
+    public func millimetres(x vx: Int32, y vy: Int32) -> Point {
+        Point(x: Self.scale(vx, x, size.width), y: Self.scale(vy, y, size.height))
+    }
+
+    private static func scale(_ value: Int32, _ axis: AbsInfo, _ length: Double) -> Double {
+        let range = Double(axis.maximum - axis.minimum)
+        guard range > 0 else { return 0 }
+        return Double(value - axis.minimum) / range * length
+    }
+
+    /// A length along the x axis (touch size) in millimetres.
+    public func millimetres(length: Int32) -> Double {
+        let range = Double(x.maximum - x.minimum)
+        return range > 0 ? Double(length) / range * size.width : 0
+    }
+}
