@@ -26,7 +26,7 @@ public struct DeviceDescription: Hashable, Sendable {
     public var product: UInt16
     public var version: UInt16
     public var properties: Set<UInt16>
-    /// Event codes by event type.
+    /// Event codes by event type, absolute axes aside (they are in `axes`).
     public var codes: [UInt16: Set<UInt16>]
     public var axes: [UInt16: AbsInfo]
 

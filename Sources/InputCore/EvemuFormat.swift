@@ -55,7 +55,8 @@ public enum EvemuFormat {
         var description: DeviceDescription?
         if name != nil || ids != nil || !axes.isEmpty {
             var codes: [UInt16: Set<UInt16>] = [:]
-            for (type, bytes) in codeBytes where type != EventType.syn {
+            // Absolute axes are described by their A: lines.
+            for (type, bytes) in codeBytes where type != EventType.syn && type != EventType.abs {
                 let set = bits(bytes)
                 if !set.isEmpty { codes[type] = set }
             }
