@@ -27,12 +27,20 @@ let package = Package(
         // Kernel input without the kernel: event codes, device descriptions, the frame builder and
         // recordings (evemu, evtest). Pure Swift, so replays need no device.
         .target(name: "InputCore", dependencies: ["GestureEngine"]),
+        // System libraries, found with pkg-config.
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // The few C helpers Swift cannot do without (see its header).
+        .target(name: "CGesturedInput", dependencies: ["CLibevdev"]),
+        // Live devices: libevdev reading, libudev discovery and hot-plug.
+        .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CGesturedInput"]),
         // The text-trace form of scenarios: parse, run on an engine, print what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
         .executableTarget(
             name: "gestured",
             dependencies: [
                 "GestureTrace",
+                "LinuxInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

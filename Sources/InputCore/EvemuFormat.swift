@@ -95,6 +95,12 @@ public enum EvemuFormat {
             let a = description.axes[code]!
             out += "A: \(hex(code, 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
         }
+        return out + eventLines(events)
+    }
+
+    /// `E:` lines for events, to append to a description as they arrive.
+    public static func eventLines(_ events: [InputEvent]) -> String {
+        var out = ""
         for event in events {
             let seconds = event.time.nanoseconds / 1_000_000_000
             let micros = String((event.time.nanoseconds % 1_000_000_000) / 1000)

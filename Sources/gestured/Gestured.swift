@@ -6,6 +6,6 @@ struct Gestured: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
         abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",
-        subcommands: [TraceCommand.self]
+        subcommands: [DevicesCommand.self, RecordCommand.self, TraceCommand.self]
     )
 }

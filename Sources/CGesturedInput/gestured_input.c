@@ -1,0 +1,27 @@
+#include "gestured_input.h"
+
+#include <libevdev/libevdev.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+int64_t gestured_input_event_sec(const struct input_event *event) { return (int64_t)event->input_event_sec; }
+
+int64_t gestured_input_event_usec(const struct input_event *event) { return (int64_t)event->input_event_usec; }
+
+static gestured_log_sink log_sink;
+
+static void forward_log(enum libevdev_log_priority priority, void *data, const char *file, int line, const char *func,
+                        const char *format, va_list args) {
+    (void)data;
+    (void)file;
+    (void)line;
+    (void)func;
+    char message[512];
+    vsnprintf(message, sizeof message, format, args);
+    if (log_sink) log_sink((int)priority, message);
+}
+
+void gestured_libevdev_set_log_sink(gestured_log_sink sink) {
+    log_sink = sink;
+    libevdev_set_log_function(sink ? forward_log : NULL, NULL);
+}

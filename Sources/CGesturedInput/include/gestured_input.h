@@ -1,0 +1,22 @@
+#ifndef GESTURED_INPUT_H
+#define GESTURED_INPUT_H
+
+// What Swift cannot import well from the input headers, and nothing else.
+
+#include <linux/input.h>
+#include <stdint.h>
+// Swift's Glibc module does not export signalfd; re-exported here for SignalStop.
+#include <sys/signalfd.h>
+
+// struct input_event's time is `time.tv_sec` on 64-bit builds but the macros `input_event_sec` /
+// `input_event_usec` (fields `__sec`, `__usec`) on 32-bit builds with a 64-bit time_t; Swift sees neither
+// macro, so these read whichever the build has.
+int64_t gestured_input_event_sec(const struct input_event *event);
+int64_t gestured_input_event_usec(const struct input_event *event);
+
+// libevdev logs through a printf-style callback taking a va_list, which Swift cannot implement. This
+// installs a C callback that formats each message and hands the text to `sink` with libevdev's priority.
+typedef void (*gestured_log_sink)(int priority, const char *message);
+void gestured_libevdev_set_log_sink(gestured_log_sink sink);
+
+#endif

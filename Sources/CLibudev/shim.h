@@ -1,0 +1,2 @@
+// libudev, found with pkg-config (Debian: libudev-dev): device enumeration and hot-plug monitoring.
+#include <libudev.h>

@@ -1,0 +1,116 @@
+import GestureEngine
+import Glibc
+import InputCore
+
+/// Every touch device of the machine that a selector picks, kept up to date with hot-plug, read together:
+/// one `poll(2)` over the devices and the udev monitor, no busy waiting and no timer.
+public final class InputHub {
+    public enum Event {
+        case added(TouchDevice)
+        /// Its touches were cancelled in a last `.frame` before this.
+        case removed(node: String)
+        case frame(TouchDevice, TouchFrame)
+        /// A device that was not taken, and why (not a touch device, not selected, cannot be opened).
+        case skipped(node: String, reason: String)
+    }
+
+    private let udev: Udev
+    private let monitor: UdevMonitor?
+    private let selector: DeviceSelector
+    private let configuredSize: (DeviceDescription) -> Size?
+    public private(set) var devices: [String: TouchDevice] = [:]
+    /// Each device numbers its touches from its own block, so ids never collide across devices.
+    private var nextTouchBlock: TouchID = 1
+    private static let touchBlock: TouchID = 1 << 40
+    private var pollSet: [pollfd] = []
+
+    public init(
+        selector: DeviceSelector = DeviceSelector(), configuredSize: @escaping (DeviceDescription) -> Size? = { _ in nil },
+        watchHotPlug: Bool = true
+    ) throws(DeviceError) {
+        udev = try Udev()
+        monitor = watchHotPlug ? try UdevMonitor(udev: udev) : nil
+        self.selector = selector
+        self.configuredSize = configuredSize
+    }
+
+    /// Opens every matching device present now.
+    public func scan(_ body: (Event) -> Void) throws(DeviceError) {
+        for node in try udev.inputEventNodes() where devices[node.node] == nil {
+            add(node, body)
+        }
+    }
+
+    private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
+        do {
+            let device = try TouchDevice(node: node, firstTouchID: nextTouchBlock)
+            guard selector.matches(device.description, kind: device.kind) else {
+                body(.skipped(node: node.node, reason: "\(device.description.name) (\(device.kind.rawValue)) is not selected"))
+                return
+            }
+            let sized = configuredSize(device.description)
+            let chosen = sized == nil ? device : try TouchDevice(node: node, configuredSize: sized, firstTouchID: nextTouchBlock)
+            nextTouchBlock += Self.touchBlock
+            devices[node.node] = chosen
+            body(.added(chosen))
+        } catch {
+            body(.skipped(node: node.node, reason: "\(error)"))
+        }
+    }
+
+    private func remove(_ node: String, at time: Timestamp, _ body: (Event) -> Void) {
+        guard let device = devices.removeValue(forKey: node) else { return }
+        if let frame = device.cancelTouches(at: time) { body(.frame(device, frame)) }
+        body(.removed(node: node))
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: forever) for input or hot-plug and handles what arrived.
+    /// Returns false when the wait timed out.
+    @discardableResult
+    public func poll(timeout: Int32, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
+        pollSet.removeAll(keepingCapacity: true)
+        let nodes = Array(devices.keys)
+        for node in nodes { pollSet.append(pollfd(fd: devices[node]!.evdev.fd, events: Int16(POLLIN), revents: 0)) }
+        if let monitor { pollSet.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
+        let ready = Glibc.poll(&pollSet, nfds_t(pollSet.count), timeout)
+        if ready < 0 {
+            if errno == EINTR { return true }
+            throw DeviceError(call: "poll", device: "input devices", code: errno)
+        }
+        guard ready > 0 else { return false }
+        for (i, node) in nodes.enumerated() where pollSet[i].revents != 0 {
+            guard let device = devices[node] else { continue }
+            var alive = true
+            do {
+                alive = try device.read { body(.frame(device, $0)) }
+            } catch {
+                body(.skipped(node: node, reason: "\(error)"))
+                alive = false
+            }
+            if !alive || pollSet[i].revents & Int16(POLLHUP | POLLERR) != 0 {
+                remove(node, at: monotonicNow(), body)
+            }
+        }
+        if let monitor, pollSet.last!.revents != 0 {
+            for change in monitor.receive() {
+                switch change {
+                case .added(let node) where devices[node.node] == nil:
+                    add(node, body)
+                case .removed(let node):
+                    remove(node, at: monotonicNow(), body)
+                default:
+                    break
+                }
+            }
+        }
+        return true
+    }
+
+    /// Devices stamp events with CLOCK_MONOTONIC (EvdevDevice sets it); a removal has no event, so it takes
+    /// the same clock's time.
+    private func monotonicNow() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Timestamp(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+    }
+}

@@ -1,0 +1,49 @@
+import GestureEngine
+import InputCore
+
+/// A live touch device: the event device, what kind it is, its size, and the frame builder its events go
+/// through.
+public final class TouchDevice {
+    public let evdev: EvdevDevice
+    public let node: String
+    public let kind: DeviceKind
+    public let geometry: SurfaceGeometry
+    public let udevProperties: [String: String]
+    private var builder: FrameBuilder
+
+    /// Opens and classifies `node`. Throws DeviceError when it cannot be opened, InputError when it is not a
+    /// touch device gestured can read.
+    public init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
+        evdev = try EvdevDevice(path: node.node)
+        self.node = node.node
+        udevProperties = node.properties
+        let description = evdev.description
+        kind = DeviceKind.classify(description, udevProperties: node.properties)
+        guard let axes = description.positionAxes, kind != .other else {
+            throw InputError(device: "\(node.node) (\(description.name))", "not a touchscreen, touchpad or tablet")
+        }
+        geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
+        builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
+    }
+
+    public var description: DeviceDescription { evdev.description }
+
+    /// Reads what is pending; `body` gets each frame. Returns false when the device is gone, after handing
+    /// over a last frame that cancels every touch still down.
+    public func read(_ body: (TouchFrame) -> Void, events: ((InputEvent) -> Void)? = nil) throws(DeviceError) -> Bool {
+        var last = Timestamp.zero
+        let outcome = try evdev.readPending { event in
+            events?(event)
+            last = event.time
+            if let frame = builder.handle(event) { body(frame) }
+        }
+        guard outcome == .gone else { return true }
+        if let frame = builder.cancelAll(at: last) { body(frame) }
+        return false
+    }
+
+    /// Cancels every touch still down (the device is being dropped), at `time`.
+    public func cancelTouches(at time: Timestamp) -> TouchFrame? {
+        builder.cancelAll(at: time)
+    }
+}

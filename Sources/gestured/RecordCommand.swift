@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import InputCore
+import LinuxInput
+
+/// Records a device's events to the evemu format, with its description, as users do to report a bug.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a device to an evemu file (description and events) until interrupted."
+    )
+
+    @Argument(help: "The device: an event node (/dev/input/event5) or a name glob (\"*Touchscreen*\").")
+    var device: String
+
+    @Option(name: .shortAndLong, help: "Write here instead of standard output.")
+    var output: String?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    func run() throws {
+        let node = try resolve(device)
+        let evdev = try EvdevDevice(path: node)
+        let out = try output.map { path -> FileHandle in
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw ValidationError("cannot create \(path)")
+            }
+            return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        } ?? FileHandle.standardOutput
+        out.write(Data(EvemuFormat.write(evdev.description).utf8))
+        let stop = try SignalStop()
+        let deadline = duration.map { Date().addingTimeInterval($0) }
+        var fds = [pollfd(fd: evdev.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.fd, events: Int16(POLLIN), revents: 0)]
+        var events: [InputEvent] = []
+        while true {
+            let wait = deadline.map { Int32(max(0, $0.timeIntervalSinceNow) * 1000) } ?? -1
+            let ready = poll(&fds, 2, wait)
+            if ready < 0, errno != EINTR { throw DeviceError(call: "poll", device: node, code: errno) }
+            if ready == 0 || fds[1].revents != 0 { break }
+            events.removeAll(keepingCapacity: true)
+            let outcome = try evdev.readPending { events.append($0) }
+            out.write(Data(EvemuFormat.eventLines(events).utf8))
+            if outcome == .gone {
+                printError("\(node) was removed; the recording ends here")
+                break
+            }
+        }
+    }
+
+    private func resolve(_ device: String) throws -> String {
+        if device.hasPrefix("/") { return device }
+        let hub = try InputHub(selector: DeviceSelector(name: device, kinds: Set(DeviceKind.allCases)), watchHotPlug: false)
+        var matches: [String] = []
+        try hub.scan { if case .added(let d) = $0 { matches.append(d.node) } }
+        guard matches.count == 1 else {
+            throw ValidationError(matches.isEmpty ? "no touch device matches \(device)" : "\(device) matches several devices: \(matches.joined(separator: ", "))")
+        }
+        return matches[0]
+    }
+}
