@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "InputCore", targets: ["InputCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +48,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,7 @@ let package = Package(
             name: "EngineBenchmarks",
             dependencies: [
                 .product(name: "GestureEngine", package: gestured),
+                .product(name: "InputCore", package: gestured),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/EngineBenchmarks",

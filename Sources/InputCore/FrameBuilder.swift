@@ -57,6 +57,8 @@ public struct FrameBuilder {
         self.touchType = touchType
         singleTouch = !description.isMultitouch
         slots = Array(repeating: Slot(), count: max(1, description.slotCount))
+        // A stream starts in whatever slot the device was in (evtest and libevdev report it), not slot 0.
+        currentSlot = Int(description.axes[AbsCode.mtSlot]?.value ?? 0)
         pressureAxis = description.axes[AbsCode.mtPressure] ?? description.axes[AbsCode.pressure]
         nextTouchID = firstTouchID
         frame.touches.reserveCapacity(slots.count + 5)

@@ -6,6 +6,11 @@ import Glibc
 public struct UdevInputNode: Hashable, Sendable {
     public var node: String
     public var properties: [String: String]
+
+    public init(node: String, properties: [String: String] = [:]) {
+        self.node = node
+        self.properties = properties
+    }
 }
 
 /// A libudev context. Owns it: unref on deinit.

@@ -28,4 +28,6 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(workload.step())
         }
     }
+
+    inputBenchmarks()
 }
