@@ -141,4 +141,47 @@ struct KernelDeviceTests {
         #expect(frames.map { $0.touches.map(\.phase) } == [[.began], [.moved], [.ended]])
         #expect(frames.first?.touches.first?.location == Point(x: 12, y: 8))
     }
+
+    /// The evemu files gestured writes work with Debian's evemu-tools, as a user reporting a bug would use
+    /// them: evemu-device makes the device from the description, evemu-play plays the events into it.
+    @Test func evemuToolsReplayWhatGesturedWrites() throws {
+        let description = KernelDevices.touchscreen(name: "gestured evemu-tools test")
+        let events = KernelDevices.touch(slot: 0, id: 3, x: 200, y: 100) + KernelDevices.touch(slot: 1, id: 4, x: 600, y: 300)
+            + KernelDevices.touch(slot: 0, id: 3, x: 250, y: 120) + KernelDevices.lift(slot: 0) + KernelDevices.lift(slot: 1)
+        var stamped: [InputEvent] = []
+        for (i, event) in events.enumerated() {
+            var e = event
+            e.time = Timestamp(nanoseconds: 1_000_000_000 + Int64(i / 5) * 10_000_000)
+            stamped.append(e)
+        }
+        let dir = NSTemporaryDirectory()
+        let deviceFile = dir + "/evemu-device-\(getpid()).desc", eventsFile = dir + "/evemu-events-\(getpid()).evemu"
+        try EvemuFormat.write(description).write(toFile: deviceFile, atomically: true, encoding: .utf8)
+        try EvemuFormat.write(description, events: stamped).write(toFile: eventsFile, atomically: true, encoding: .utf8)
+        let maker = try KernelDevices.start([deviceFile], program: "evemu-device", output: Glibc.open("/dev/null", O_WRONLY))
+        defer {
+            kill(maker, SIGKILL)
+            _ = KernelDevices.wait(maker)
+        }
+        // The device appears under its name once evemu-device has made it.
+        var node = ""
+        try KernelDevices.waitFor {
+            node = (try? KernelDevices.node(named: description.name)) ?? ""
+            return !node.isEmpty
+        }
+        try KernelDevices.waitFor { access(node, R_OK) == 0 }
+        let live = try TouchDevice(node: UdevInputNode(node: node))
+        #expect(live.description.name == description.name)
+        #expect(live.description.axes[AbsCode.mtPositionX] == description.axes[AbsCode.mtPositionX])
+        #expect(live.kind == .touchscreen)
+        let input = Glibc.open(eventsFile, O_RDONLY)
+        let player = try KernelDevices.start([node], program: "evemu-play", input: input)
+        close(input)
+        #expect(KernelDevices.wait(player) == 0)
+        var frames: [TouchFrame] = []
+        _ = try live.read { frames.append($0) }
+        let replayed = try Replay.frames(of: Recording.parse(String(contentsOfFile: eventsFile, encoding: .utf8), source: eventsFile), source: eventsFile)
+        #expect(KernelDevices.content(frames) == KernelDevices.content(replayed))
+        #expect(frames.count == 5)
+    }
 }

@@ -78,6 +78,14 @@ enum KernelDevices {
         return try TouchDevice(node: UdevInputNode(node: device.node, properties: [:]))
     }
 
+    /// The event node of the touch device called `name`, or "" while there is none.
+    static func node(named name: String) throws -> String {
+        let hub = try InputHub(selector: DeviceSelector(name: name), watchHotPlug: false)
+        var found = ""
+        try hub.scan { if case .added(let device) = $0 { found = device.node } }
+        return found
+    }
+
     /// Frames by content, not time: the kernel stamps its own times.
     static func content(_ frames: [TouchFrame]) -> [String] {
         frames.map { frame in
@@ -106,16 +114,17 @@ enum KernelDevices {
 
     /// Starts gestured with posix_spawn (Foundation's Process needs a socket pair the VM's minimal
     /// environment may refuse).
-    static func start(_ arguments: [String], output: Int32? = nil) throws -> pid_t {
+    static func start(_ arguments: [String], program: String = gestured, input: Int32? = nil, output: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
-        let argv = ([gestured] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let rc = posix_spawn(&pid, gestured, &actions, nil, argv, environ)
-        guard rc == 0 else { throw KernelTestError("posix_spawn \(gestured): \(String(cString: strerror(rc)))") }
+        let rc = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        guard rc == 0 else { throw KernelTestError("posix_spawn \(program): \(String(cString: strerror(rc)))") }
         return pid
     }
 
