@@ -43,16 +43,14 @@ public final class InputHub {
 
     private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
         do {
-            let device = try TouchDevice(node: node, firstTouchID: nextTouchBlock)
+            let device = try TouchDevice(node: node, sizing: configuredSize, firstTouchID: nextTouchBlock)
             guard selector.matches(device.description, kind: device.kind) else {
                 body(.skipped(node: node.node, reason: "\(device.description.name) (\(device.kind.rawValue)) is not selected"))
                 return
             }
-            let sized = configuredSize(device.description)
-            let chosen = sized == nil ? device : try TouchDevice(node: node, configuredSize: sized, firstTouchID: nextTouchBlock)
             nextTouchBlock += Self.touchBlock
-            devices[node.node] = chosen
-            body(.added(chosen))
+            devices[node.node] = device
+            body(.added(device))
         } catch {
             body(.skipped(node: node.node, reason: "\(error)"))
         }

@@ -13,7 +13,12 @@ public final class TouchDevice {
 
     /// Opens and classifies `node`. Throws DeviceError when it cannot be opened, InputError when it is not a
     /// touch device gestured can read.
-    public init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
+    public convenience init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
+        try self.init(node: node, sizing: { _ in configuredSize }, firstTouchID: firstTouchID)
+    }
+
+    /// `sizing` gives the configured size for the device once its description is known.
+    public init(node: UdevInputNode, sizing: (DeviceDescription) -> Size?, firstTouchID: TouchID) throws {
         evdev = try EvdevDevice(path: node.node)
         self.node = node.node
         udevProperties = node.properties
@@ -22,7 +27,7 @@ public final class TouchDevice {
         guard let axes = description.positionAxes, kind != .other else {
             throw InputError(device: "\(node.node) (\(description.name))", "not a touchscreen, touchpad or tablet")
         }
-        geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
+        geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: sizing(description))
         builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
     }
 
