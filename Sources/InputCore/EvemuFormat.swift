@@ -31,6 +31,7 @@ public enum EvemuFormat {
                 let bytes = fields.dropFirst().compactMap { UInt8($0, radix: 16) }
                 guard bytes.count == fields.count - 1 else { throw fail("expected P: followed by hex bytes") }
                 propertyBytes += bytes
+                guard propertyBytes.count <= maskLimit else { throw fail("more than \(maskLimit) property bytes") }
             case "B:":
                 guard fields.count >= 2, let type = UInt16(fields[1], radix: 16) else {
                     throw fail("expected B: TYPE followed by hex bytes")
@@ -38,6 +39,7 @@ public enum EvemuFormat {
                 let bytes = fields.dropFirst(2).compactMap { UInt8($0, radix: 16) }
                 guard bytes.count == fields.count - 2 else { throw fail("expected B: TYPE followed by hex bytes") }
                 codeBytes[type, default: []] += bytes
+                guard codeBytes[type]!.count <= maskLimit else { throw fail("more than \(maskLimit) bytes of codes for type \(type)") }
             case "A:":
                 let values = fields.dropFirst(2).compactMap { Int32($0, radix: 10) }
                 guard fields.count >= 6, values.count == fields.count - 2, let code = UInt16(fields[1], radix: 16) else {
@@ -66,6 +68,9 @@ public enum EvemuFormat {
         }
         return Recording(description: description, events: events)
     }
+
+    /// Bytes of a code mask: KEY_MAX (0x2ff) needs 96; anything far beyond is not a device.
+    static let maskLimit = 128
 
     private static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
         var set: Set<UInt16> = []

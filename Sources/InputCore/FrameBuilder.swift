@@ -13,6 +13,9 @@ import GestureEngine
 ///
 /// Palms (ABS_MT_TOOL_TYPE = MT_TOOL_PALM) are never touches: one that turns into a palm is cancelled.
 public struct FrameBuilder {
+    /// The kernel's input-mt layer allows no more.
+    public static let maximumSlots = 1024
+
     public let device: String
     public let geometry: SurfaceGeometry
     public let touchType: TouchType
@@ -46,6 +49,11 @@ public struct FrameBuilder {
     {
         guard description.positionAxes != nil else {
             throw InputError(device: description.name, "has no absolute position axes: not a touch device")
+        }
+        guard description.slotCount <= Self.maximumSlots else {
+            throw InputError(
+                device: description.name,
+                "declares \(description.slotCount) slots; at most \(Self.maximumSlots) are supported (the kernel's own limit)")
         }
         if description.isMultitouch, !description.hasSlots {
             throw InputError(
@@ -84,7 +92,8 @@ public struct FrameBuilder {
             default:
                 break
             }
-        case EventType.abs where !dropping:
+        case EventType.abs where !dropping || event.code == AbsCode.mtSlot:
+            // The slot is kept even while dropping: the kernel sends it only when it changes.
             handleAbs(event.code, event.value)
         case EventType.key where !dropping:
             handleKey(event.code, event.value)
@@ -153,7 +162,8 @@ public struct FrameBuilder {
                 let replaced = !lifted && slot.touchTrackingID != slot.trackingID
                 if lifted || replaced || isPalm {
                     touch.previousLocation = touch.location
-                    touch.phase = isPalm && !lifted ? .cancelled : .ended
+                    // A palm takes a finger back (cancelled); a lift or a new contact in the slot ends it.
+                    touch.phase = isPalm && !lifted && !replaced ? .cancelled : .ended
                     touch.timestamp = time
                     frame.touches.append(touch)
                     slots[i].touch = nil
@@ -188,7 +198,7 @@ public struct FrameBuilder {
     private func fill(_ touch: inout Touch, from slot: Slot) {
         if let major = slot.major { touch.majorRadius = geometry.millimetres(length: major) / 2 }
         if let pressure = slot.pressure, let axis = pressureAxis, axis.maximum > axis.minimum {
-            touch.pressure = Double(pressure - axis.minimum) / Double(axis.maximum - axis.minimum)
+            touch.pressure = (Double(pressure) - Double(axis.minimum)) / (Double(axis.maximum) - Double(axis.minimum))
         }
     }
 
@@ -200,7 +210,9 @@ public struct FrameBuilder {
             realCount += 1
             sum += touch.location
         }
-        let wanted = realCount == 0 ? 0 : max(0, announcedFingers - realCount)
+        // The kernel counts palms in BTN_TOOL_*; and as libinput, fingers are invented only beyond the slots.
+        let palms = slots.filter { $0.trackingID != -1 && $0.tool == MTTool.palm }.count
+        let wanted = realCount == 0 || announcedFingers <= slots.count ? 0 : max(0, announcedFingers - realCount - palms)
         guard wanted > 0 || !fakes.isEmpty else { return false }
         let centroid = realCount == 0 ? Point.zero : sum / Double(realCount)
         var changed = false

@@ -14,7 +14,7 @@ public struct InputEvent: Hashable, Sendable {
         self.value = value
     }
 
-    /// From the kernel's seconds and microseconds.
+    /// From the kernel's seconds and microseconds (seconds below 9e9, as every real clock is).
     public init(seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32) {
         self.init(time: Timestamp(nanoseconds: seconds * 1_000_000_000 + microseconds * 1000), type: type, code: code, value: value)
     }

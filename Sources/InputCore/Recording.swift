@@ -41,7 +41,11 @@ extension Recording {
             }
         }
         var axes: [UInt16: AbsInfo] = [:]
-        for (code, (low, high)) in ranges { axes[code] = AbsInfo(minimum: low, maximum: max(high, low + 1)) }
+        for (code, (low, high)) in ranges {
+            // A range of one value is widened so it has a size, without leaving Int32.
+            axes[code] = low < high ? AbsInfo(minimum: low, maximum: high)
+                : (low > Int32.min ? AbsInfo(minimum: low - 1, maximum: high) : AbsInfo(minimum: low, maximum: high + 1))
+        }
         // Tracking ids with no slot events: everything happened in slot 0.
         if axes[AbsCode.mtTrackingID] != nil, axes[AbsCode.mtSlot] == nil { axes[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: 0) }
         var copy = self
@@ -79,7 +83,10 @@ func words(_ line: Substring) -> [Substring] {
 /// Parses "sec.usec" into seconds and microseconds (evemu and evtest both print six decimals).
 func parseTime(_ text: Substring) -> (Int64, Int64)? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count <= 9, let fraction = Int64(parts[1]) else {
+    // Non-negative and below 9e9 s (year 2255), so that nanoseconds fit in Int64.
+    guard parts.count == 2, !parts[0].hasPrefix("-"), let seconds = Int64(parts[0]), (0..<9_000_000_000).contains(seconds), parts[1].count <= 9,
+        !parts[1].hasPrefix("-"), let fraction = Int64(parts[1])
+    else {
         return nil
     }
     var micros = fraction

@@ -26,8 +26,8 @@ public struct SurfaceGeometry: Hashable, Sendable {
     public init(x: AbsInfo, y: AbsInfo, configuredSize: Size? = nil) {
         self.x = x
         self.y = y
-        let rangeX = Double(x.maximum - x.minimum)
-        let rangeY = Double(y.maximum - y.minimum)
+        let rangeX = Double(x.maximum) - Double(x.minimum)
+        let rangeY = Double(y.maximum) - Double(y.minimum)
         if let configuredSize {
             size = configuredSize
             source = .configured
@@ -46,14 +46,15 @@ public struct SurfaceGeometry: Hashable, Sendable {
     }
 
     private static func scale(_ value: Int32, _ axis: AbsInfo, _ length: Double) -> Double {
-        let range = Double(axis.maximum - axis.minimum)
+        // In Double: a device may declare axes spanning all of Int32, where Int32 arithmetic would trap.
+        let range = Double(axis.maximum) - Double(axis.minimum)
         guard range > 0 else { return 0 }
-        return Double(value - axis.minimum) / range * length
+        return (Double(value) - Double(axis.minimum)) / range * length
     }
 
     /// A length along the x axis (touch size) in millimetres.
     public func millimetres(length: Int32) -> Double {
-        let range = Double(x.maximum - x.minimum)
+        let range = Double(x.maximum) - Double(x.minimum)
         return range > 0 ? Double(length) / range * size.width : 0
     }
 }

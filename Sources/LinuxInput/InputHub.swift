@@ -103,12 +103,4 @@ public final class InputHub {
         }
         return true
     }
-
-    /// Devices stamp events with CLOCK_MONOTONIC (EvdevDevice sets it); a removal has no event, so it takes
-    /// the same clock's time.
-    private func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
-    }
 }

@@ -36,14 +36,14 @@ public final class TouchDevice {
     /// Reads what is pending; `body` gets each frame. Returns false when the device is gone, after handing
     /// over a last frame that cancels every touch still down.
     public func read(_ body: (TouchFrame) -> Void, events: ((InputEvent) -> Void)? = nil) throws(DeviceError) -> Bool {
-        var last = Timestamp.zero
+        var last: Timestamp?
         let outcome = try evdev.readPending { event in
             events?(event)
             last = event.time
             if let frame = builder.handle(event) { body(frame) }
         }
         guard outcome == .gone else { return true }
-        if let frame = builder.cancelAll(at: last) { body(frame) }
+        if let frame = builder.cancelAll(at: last ?? monotonicNow()) { body(frame) }
         return false
     }
 

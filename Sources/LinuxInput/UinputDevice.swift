@@ -34,9 +34,14 @@ public final class UinputDevice {
         libevdev_enable_event_code(device, UInt32(EV_SYN), UInt32(SYN_REPORT), nil)
         var uinput: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(device, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &uinput)
-        guard rc == 0, let uinput, let cNode = libevdev_uinput_get_devnode(uinput) else {
+        guard rc == 0, let uinput else {
             libevdev_free(device)
             throw DeviceError(call: "libevdev_uinput_create_from_device", device: description.name, code: -rc)
+        }
+        guard let cNode = libevdev_uinput_get_devnode(uinput) else {
+            libevdev_uinput_destroy(uinput)
+            libevdev_free(device)
+            throw DeviceError(call: "libevdev_uinput_get_devnode", device: description.name, code: ENODEV)
         }
         handle = uinput
         node = String(cString: cNode)

@@ -28,19 +28,24 @@ struct RecordCommand: ParsableCommand {
             }
             return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         } ?? FileHandle.standardOutput
-        out.write(Data(EvemuFormat.write(evdev.description).utf8))
+        var header = EvemuFormat.write(evdev.description)
+        // A replay starts in slot 0 unless told otherwise: record the slot the device is in now.
+        if let slot = evdev.description.axes[AbsCode.mtSlot]?.value, slot != 0 {
+            header += EvemuFormat.eventLines([InputEvent(time: monotonicNow(), type: EventType.abs, code: AbsCode.mtSlot, value: slot)])
+        }
+        try out.write(contentsOf: Data(header.utf8))
         let stop = try SignalStop()
         let deadline = duration.map { Date().addingTimeInterval($0) }
         var fds = [pollfd(fd: evdev.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.fd, events: Int16(POLLIN), revents: 0)]
         var events: [InputEvent] = []
         while true {
-            let wait = deadline.map { Int32(max(0, $0.timeIntervalSinceNow) * 1000) } ?? -1
+            let wait = deadline.map { Int32(min(max(0, $0.timeIntervalSinceNow) * 1000, Double(Int32.max))) } ?? -1
             let ready = poll(&fds, 2, wait)
             if ready < 0, errno != EINTR { throw DeviceError(call: "poll", device: node, code: errno) }
             if ready == 0 || fds[1].revents != 0 { break }
             events.removeAll(keepingCapacity: true)
             let outcome = try evdev.readPending { events.append($0) }
-            out.write(Data(EvemuFormat.eventLines(events).utf8))
+            try out.write(contentsOf: Data(EvemuFormat.eventLines(events).utf8))
             if outcome == .gone {
                 printError("\(node) was removed; the recording ends here")
                 break

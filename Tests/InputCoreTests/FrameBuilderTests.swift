@@ -186,3 +186,43 @@ import Testing
         }
     }
 }
+
+/// Hostile recordings get errors, never a crash.
+@Suite struct HostileRecordingTests {
+    @Test(arguments: [
+        "N: x\nA: 35 -2147483648 2147483647 0 0 0\nA: 36 0 10 0 0 0\nA: 2f 0 1 0 0 0\nA: 39 0 10 0 0 0\nE: 0.000000 0003 0039 1\nE: 0.000000 0003 0035 2147483647\nE: 0.000000 0000 0000 0\n",
+        "N: x\nA: 35 -1 1000 0 0 10\nA: 36 -1 1000 0 0 10\nA: 3a -5 255 0 0 0\nA: 2f 0 1 0 0 0\nA: 39 0 10 0 0 0\nE: 0.000000 0003 0039 1\nE: 0.000000 0003 0035 2147483647\nE: 0.000000 0003 003a 2147483647\nE: 0.000000 0000 0000 0\n",
+        "E: 0.000000 0003 0039 1\nE: 0.000000 0003 0035 2147483647\nE: 0.000000 0003 0036 -2147483648\nE: 0.000000 0000 0000 0\n",
+    ])
+    func extremeValuesReplayWithoutTrapping(text: String) throws {
+        let recording = try Recording.parse(text, source: "hostile").inferringDescription(name: "hostile")
+        let frames = try Replay.frames(of: recording, source: "hostile")
+        #expect(frames.count == 2)
+    }
+
+    @Test func tooManySlotsAreRefused() throws {
+        let recording = try Recording.parse("N: x\nA: 35 0 10 0 0 0\nA: 36 0 10 0 0 0\nA: 2f 0 2147483647 0 0 0\n", source: "slots")
+        let error = #expect(throws: InputError.self) { try Replay.frames(of: recording, source: "slots") }
+        #expect(error?.message.contains("at most 1024") == true)
+    }
+
+    @Test(arguments: ["E: 9300000000.000000 0000 0000 0\n", "E: -0.500000 0000 0000 0\n", "Event: time 9300000000.000000, -------------- SYN_REPORT ------------\n"])
+    func outOfRangeTimesAreErrors(text: String) {
+        #expect(throws: RecordingError.self) { try Recording.parse(text, source: "time") }
+    }
+
+    @Test func hugeBitmasksAreErrors() {
+        let line = "B: 01" + String(repeating: " ff", count: 8193) + "\n"
+        #expect(throws: RecordingError.self) { try Recording.parse("N: x\n" + line, source: "mask") }
+    }
+
+    @Test func aPalmIsNotCountedAsAMissingFinger() throws {
+        // Two slots, the kernel announcing three contacts: two fingers and a palm. No stand-in is invented.
+        var description = FrameBuilderTests.screen
+        description.axes[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: 2)
+        var stream = FrameBuilderTests.Stream()
+        stream.add("slot 0,id 1,x 100,y 100,slot 1,id 2,x 300,y 100,slot 2,id 3,tool 2,x 500,y 400,key 334 1,syn")
+        let frames = try Replay.frames(of: Recording(description: description, events: stream.events), source: "palm")
+        #expect(frames.first?.touches.count == 2)
+    }
+}
