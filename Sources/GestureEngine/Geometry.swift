@@ -71,5 +71,4 @@ public enum Points {
     public static let millimetresPerPoint = 0.16
 
     public static func mm(_ points: Double) -> Double { points * millimetresPerPoint }
-    public static func points(_ millimetres: Double) -> Double { millimetres / millimetresPerPoint }
 }

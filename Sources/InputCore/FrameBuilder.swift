@@ -72,9 +72,6 @@ public struct FrameBuilder {
         frame.touches.reserveCapacity(slots.count + 5)
     }
 
-    /// The touches down after the last frame.
-    public var activeTouches: Int { slots.filter { $0.touch != nil }.count + fakes.count }
-
     /// Feeds one event; returns a frame at SYN_REPORT when any touch began, moved or lifted.
     public mutating func handle(_ event: InputEvent) -> TouchFrame? {
         switch event.type {

@@ -13,7 +13,4 @@ public struct DeviceError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(call) failed for \(device): \(String(cString: strerror(code)))" }
-
-    /// The device is gone (unplugged, or its node was removed).
-    public var isGone: Bool { code == ENODEV || code == ENOENT }
 }
