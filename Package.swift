@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Elementary functions (atan2) without importing the platform's C library into the engine.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The recognizer engine: pure Swift, no Foundation, no Glibc. Time is an input.
@@ -37,10 +38,16 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CGesturedInput"]),
         // The text-trace form of scenarios: parse, run on an engine, print what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
+        // The TOML configuration: parsing, validation with positions, and surfaces built from it.
+        .target(
+            name: "GestureConfig",
+            dependencies: ["GestureEngine", "GestureSamples", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .executableTarget(
             name: "gestured",
             dependencies: [
                 "GestureTrace",
+                "GestureConfig",
                 "LinuxInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -48,6 +55,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,160 @@
+import GestureEngine
+
+/// The checks that span entries: unique names, references that resolve, regions inside their parents, and
+/// require-to-fail relations without cycles.
+struct ConfigChecks {
+    let reader: ConfigReader
+
+    func checkDevices(_ devices: [DeviceEntry], nodes: [ConfigNode]) {
+        var seen: Set<String> = []
+        for (device, node) in zip(devices, nodes) where !seen.insert(device.name).inserted {
+            reader.error(node.path.key("name"), "device '\(device.name)' is defined twice")
+        }
+    }
+
+    /// Regions with parents before children; each must lie within its parent, on the same device.
+    func orderedRegions(_ regions: [(RegionEntry, ConfigNode)], devices: [DeviceEntry]) -> [RegionEntry] {
+        var placed: [String: RegionEntry] = [:]
+        for device in devices {
+            placed[device.name] = RegionEntry(name: device.name, device: device.name, parent: device.name, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+        }
+        var seen: Set<String> = Set(devices.map(\.name))
+        var pending: [(RegionEntry, ConfigNode)] = []
+        for (region, node) in regions {
+            if !seen.insert(region.name).inserted {
+                reader.error(node.path.key("name"), "region '\(region.name)' is defined twice (device names are regions too)")
+            } else if !devices.contains(where: { $0.name == region.device }) {
+                reader.error(node.path.key("device"), "unknown device '\(region.device)'\(reader.suggestion(for: region.device, among: devices.map(\.name)))")
+            } else {
+                pending.append((region, node))
+            }
+        }
+        var ordered: [RegionEntry] = []
+        var progress = true
+        while progress {
+            progress = false
+            pending.removeAll { region, node in
+                guard let parent = placed[region.parent] else { return false }
+                progress = true
+                if parent.device != region.device {
+                    reader.error(node.path.key("parent"), "parent '\(region.parent)' is on device '\(parent.device)', not '\(region.device)'")
+                } else if !contains(parent.rect, region.rect) {
+                    reader.error(node.path.key("rect"), "region '\(region.name)' \(describe(region.rect)) is outside its parent '\(parent.name)' \(describe(parent.rect))")
+                } else {
+                    placed[region.name] = region
+                    ordered.append(region)
+                }
+                return true
+            }
+        }
+        for (region, node) in pending {
+            let known = Array(placed.keys) + pending.map(\.0.name)
+            let why = known.contains(region.parent) ? "(a cycle of parents)" : reader.suggestion(for: region.parent, among: known)
+            reader.error(node.path.key("parent"), "parent '\(region.parent)' of region '\(region.name)' is not a region of device '\(region.device)' \(why)")
+        }
+        return ordered
+    }
+
+    func checkRecognizers(_ recognizers: [(RecognizerEntry, ConfigNode)], regions: [RegionEntry], devices: [DeviceEntry]) {
+        var names: Set<String> = []
+        for (r, node) in recognizers where !names.insert(r.name).inserted {
+            reader.error(node.path.key("name"), "recognizer '\(r.name)' is defined twice")
+        }
+        let regionNames = devices.map(\.name) + regions.map(\.name)
+        for (r, node) in recognizers {
+            switch r.placement {
+            case .everyDevice: break
+            case .device(let d) where !devices.contains(where: { $0.name == d }):
+                reader.error(node.path.key("device"), "unknown device '\(d)'\(reader.suggestion(for: d, among: devices.map(\.name)))")
+            case .region(let name):
+                if let region = regions.first(where: { $0.name == name }) ?? devices.first(where: { $0.name == name }).map({
+                    RegionEntry(name: $0.name, device: $0.name, parent: $0.name, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+                }) {
+                    if case .table(let t) = node.value, let d = t.first(where: { $0.key == "device" }), case .string(let device) = d.node.value,
+                        device != region.device
+                    {
+                        reader.error(node.path.key("region"), "region '\(name)' is on device '\(region.device)', not '\(device)'")
+                    }
+                } else {
+                    reader.error(node.path.key("region"), "unknown region '\(name)'\(reader.suggestion(for: name, among: regionNames))")
+                }
+            default: break
+            }
+            references(r.requireToFail, "require_to_fail", r, node, names)
+            references(r.simultaneousWith, "simultaneous_with", r, node, names)
+            references(r.cannotPrevent, "cannot_prevent", r, node, names.union([GestureRules.any]))
+            references(r.cannotBePreventedBy, "cannot_be_prevented_by", r, node, names.union([GestureRules.any]))
+            if let rule = r.shouldReceive {
+                regionReferences(rule.regions, node.path.key("should_receive").key("regions"), regionNames)
+                regionReferences(rule.excludeRegions, node.path.key("should_receive").key("exclude_regions"), regionNames)
+            }
+            if let rule = r.shouldBegin {
+                regionReferences(rule.regions, node.path.key("should_begin").key("regions"), regionNames)
+                references(rule.unlessActive, "should_begin.unless_active", r, node, names)
+            }
+            checkParameters(r, node)
+        }
+        checkCycles(recognizers)
+    }
+
+    private func references(_ list: [String], _ key: String, _ r: RecognizerEntry, _ node: ConfigNode, _ known: Set<String>) {
+        var path = node.path
+        for part in key.split(separator: ".") { path = path.key(String(part)) }
+        for (i, name) in list.enumerated() {
+            if name == r.name {
+                reader.error(path.index(i), "recognizer '\(r.name)' names itself in \(key)")
+            } else if !known.contains(name) {
+                reader.error(path.index(i), "unknown recognizer '\(name)' in \(key)\(reader.suggestion(for: name, among: known))")
+            }
+        }
+    }
+
+    private func regionReferences(_ list: [String], _ path: ConfigPath, _ known: [String]) {
+        for (i, name) in list.enumerated() where !known.contains(name) {
+            reader.error(path.index(i), "unknown region '\(name)'\(reader.suggestion(for: name, among: known))")
+        }
+    }
+
+    /// Values that are fine alone but not together.
+    private func checkParameters(_ r: RecognizerEntry, _ node: ConfigNode) {
+        let given = Dictionary(r.parameters.map { ($0.0.name, $0.1) }, uniquingKeysWith: { a, _ in a })
+        if case .count(let lo)? = given["minimum_number_of_touches"], case .count(let hi)? = given["maximum_number_of_touches"], lo > hi {
+            reader.error(node.path.key("maximum_number_of_touches"), "maximum_number_of_touches (\(hi)) is less than minimum_number_of_touches (\(lo))")
+        }
+        if r.kind == .edgePan && given["edges"] == nil {
+            reader.error(node.path, "edge-pan recognizer '\(r.name)' needs edges (any of top, left, bottom, right): without one it never begins")
+        }
+    }
+
+    /// A recognizer that waits for itself, through others, would wait forever.
+    private func checkCycles(_ recognizers: [(RecognizerEntry, ConfigNode)]) {
+        let waits = Dictionary(recognizers.map { ($0.0.name, $0.0.requireToFail) }, uniquingKeysWith: { a, _ in a })
+        var reported: Set<String> = []
+        for (r, node) in recognizers {
+            guard let chain = cycle(from: r.name, waits), !reported.contains(r.name) else { continue }
+            reported.formUnion(chain)
+            let index = r.requireToFail.firstIndex(of: chain.count > 1 ? chain[1] : r.name) ?? 0
+            reader.error(node.path.key("require_to_fail").index(index), "require_to_fail makes a cycle: \((chain + [r.name]).joined(separator: " -> ")); each would wait for the other forever")
+        }
+    }
+
+    /// The path from `start` back to itself, if there is one.
+    private func cycle(from start: String, _ waits: [String: [String]]) -> [String]? {
+        var visited: Set<String> = []
+        func walk(_ name: String, _ path: [String]) -> [String]? {
+            for next in waits[name] ?? [] {
+                if next == start { return path }
+                if visited.insert(next).inserted, let found = walk(next, path + [next]) { return found }
+            }
+            return nil
+        }
+        return walk(start, [start])
+    }
+
+    private func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        let e = Tolerance.epsilon
+        return inner.minX >= outer.minX - e && inner.minY >= outer.minY - e && inner.maxX <= outer.maxX + e && inner.maxY <= outer.maxY + e
+    }
+
+    private func describe(_ r: Rect) -> String { "[\(r.minX), \(r.minY), \(r.size.width), \(r.size.height)]" }
+}

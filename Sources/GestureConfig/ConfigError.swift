@@ -1,0 +1,41 @@
+/// Where something is in a configuration file, 1-based as editors count.
+public struct SourcePosition: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One problem in a configuration: the file, the place and what was expected there.
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition
+    public var message: String
+
+    public init(file: String, position: SourcePosition, _ message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(position.line):\(position.column): \(message)" }
+}
+
+/// Every problem found in one file, in the order they appear in it: a configuration is refused as a whole,
+/// and the user sees everything to fix at once.
+public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
+    public var errors: [ConfigError]
+
+    public init(_ errors: [ConfigError]) {
+        self.errors = errors.sorted { ($0.position, $0.message) < ($1.position, $1.message) }
+    }
+
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,65 @@
+import TOMLKit
+
+/// A parsed TOML value with its place in the tree: validation reads these, never TOMLKit's types, so only this
+/// file knows the parser.
+struct ConfigNode {
+    enum Value {
+        case table([(key: String, node: ConfigNode)])
+        case array([ConfigNode])
+        case string(String)
+        case integer(Int)
+        case float(Double)
+        case boolean(Bool)
+        /// Dates and times, which no setting takes.
+        case other(String)
+    }
+
+    var value: Value
+    var path: ConfigPath
+
+    /// What a value is, in the words an error message uses.
+    var typeName: String {
+        switch value {
+        case .table: "a table"
+        case .array: "an array"
+        case .string: "a string"
+        case .integer: "an integer"
+        case .float: "a number"
+        case .boolean: "a boolean"
+        case .other(let name): "a \(name)"
+        }
+    }
+
+    /// Parses TOML text; a syntax error comes back with TOMLKit's line and column.
+    static func parse(_ text: String, file: String) throws(ConfigErrors) -> ConfigNode {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let at = SourcePosition(line: max(error.source.begin.line, 1), column: max(error.source.begin.column, 1))
+            throw ConfigErrors([ConfigError(file: file, position: at, "TOML syntax: \(error.description)")])
+        } catch {
+            throw ConfigErrors([ConfigError(file: file, position: SourcePosition(line: 1, column: 1), "TOML syntax: \(error)")])
+        }
+        return ConfigNode(table, path: .root)
+    }
+
+    private init(_ value: any TOMLValueConvertible, path: ConfigPath) {
+        self.path = path
+        switch value.type {
+        case .table:
+            let table = value.table!
+            self.value = .table(table.keys.map { key in (key, ConfigNode(table[key]!, path: path.key(key))) })
+        case .array:
+            let array = value.array!
+            self.value = .array((0..<array.count).map { ConfigNode(array[$0], path: path.index($0)) })
+        case .string: self.value = .string(value.string!)
+        case .int: self.value = .integer(value.int!)
+        case .double: self.value = .float(value.double!)
+        case .bool: self.value = .boolean(value.bool!)
+        case .date: self.value = .other("date")
+        case .time: self.value = .other("time")
+        case .dateTime: self.value = .other("date-time")
+        }
+    }
+}

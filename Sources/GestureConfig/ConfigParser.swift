@@ -1,0 +1,248 @@
+import GestureEngine
+import InputCore
+
+extension Configuration {
+    /// Parses and validates a configuration. Every problem is reported, each with its line and column.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
+        let root = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, locator: TOMLLocator(source: text))
+        let parser = ConfigParser(reader: reader)
+        let configuration = parser.configuration(root)
+        guard reader.errors.isEmpty, let configuration else {
+            throw ConfigErrors(reader.errors.isEmpty ? [ConfigError(file: file, position: .init(line: 1, column: 1), "invalid configuration")] : reader.errors)
+        }
+        return configuration
+    }
+}
+
+/// Reads each section of the file into the model; `ConfigChecks` then checks what refers to what.
+struct ConfigParser {
+    let reader: ConfigReader
+
+    func configuration(_ root: ConfigNode) -> Configuration? {
+        guard let top = reader.table(root, allowed: ["daemon", "device", "region", "recognizer"], what: "the file") else { return nil }
+        let daemon = top["daemon"].flatMap(daemonSettings) ?? DaemonSettings()
+        var devices = list(top["device"], what: "[[device]]").compactMap(device)
+        if top["device"] == nil {
+            devices = [DeviceEntry(name: "touch", selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)]
+        }
+        let deviceNodes = top["device"].map { list($0, what: "[[device]]") } ?? []
+        let regions = list(top["region"], what: "[[region]]").compactMap(region)
+        let recognizers = list(top["recognizer"], what: "[[recognizer]]").compactMap(recognizer)
+        let checks = ConfigChecks(reader: reader)
+        checks.checkDevices(devices, nodes: deviceNodes)
+        let ordered = checks.orderedRegions(regions, devices: devices)
+        checks.checkRecognizers(recognizers, regions: ordered, devices: devices)
+        return Configuration(file: reader.file, daemon: daemon, devices: devices, regions: ordered, recognizers: recognizers.map(\.0))
+    }
+
+    private func list(_ node: ConfigNode?, what: String) -> [ConfigNode] {
+        guard let node else { return [] }
+        return reader.array(node, what: "an array of tables, written \(what)") ?? []
+    }
+
+    private func daemonSettings(_ node: ConfigNode) -> DaemonSettings? {
+        let keys = ["socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes"]
+        guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
+        var d = DaemonSettings()
+        if let n = t["socket"], let path = reader.string(n) {
+            if path.hasPrefix("/") && path.utf8.count < 108 {
+                d.socketPath = path
+            } else {
+                reader.error(n.path, "socket must be an absolute path shorter than 108 bytes, got '\(path)'")
+            }
+        }
+        if let n = t["socket_group"], let g = reader.string(n) { d.socketGroup = g }
+        if let n = t["socket_mode"], let mode = reader.integer(n, in: 0...0o777) {
+            if mode & 0o600 != 0o600 { reader.error(n.path, "socket_mode must let the daemon's user read and write (0o600), got 0o\(String(mode, radix: 8))") }
+            if mode & 0o007 != 0 { reader.error(n.path, "socket_mode must not give other users access (raw touches can reveal typing), got 0o\(String(mode, radix: 8)); use socket_group") }
+            d.socketMode = UInt32(mode)
+        }
+        if let n = t["log_level"], let level = reader.choice(n, among: DaemonSettings.logLevels) { d.logLevel = level }
+        if let n = t["raw_touches"], let raw = reader.table(n, allowed: ["users", "groups"], what: "daemon.raw_touches") {
+            if let u = raw["users"], let users = reader.strings(u, element: principal) { d.rawTouchUsers = users }
+            if let g = raw["groups"], let groups = reader.strings(g, element: principal) { d.rawTouchGroups = groups }
+        }
+        if let n = t["max_clients"], let m = reader.integer(n, in: 1...4096) { d.maxClients = m }
+        if let n = t["client_queue_bytes"], let q = reader.integer(n, in: 65_536...(64 << 20)) { d.clientQueueBytes = q }
+        return d
+    }
+
+    /// A user or group: a name, or a numeric id given as an integer.
+    private func principal(_ node: ConfigNode) -> String? {
+        if case .integer(let id) = node.value {
+            guard id >= 0 && id <= Int(UInt32.max) else {
+                reader.error(node.path, "an id must be from 0 to \(UInt32.max), got \(id)")
+                return nil
+            }
+            return String(id)
+        }
+        return reader.string(node)
+    }
+
+    private func device(_ node: ConfigNode) -> DeviceEntry? {
+        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px"], what: "[[device]]") else { return nil }
+        guard let name = required(t, "name", in: node, reader.name) else { return nil }
+        var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
+        if let m = t["match"], let match = reader.table(m, allowed: ["name", "vendor", "product", "kinds"], what: "device.match") {
+            if let n = match["name"], let glob = reader.string(n) { entry.selector.name = glob }
+            if let n = match["vendor"], let v = reader.integer(n, in: 0...0xFFFF) { entry.selector.vendor = UInt16(v) }
+            if let n = match["product"], let p = reader.integer(n, in: 0...0xFFFF) { entry.selector.product = UInt16(p) }
+            if let n = match["kinds"] {
+                let choices = DeviceKind.allCases.filter { $0 != .other }.map(\.rawValue)
+                if let kinds = reader.strings(n, element: { reader.choice($0, among: choices) }) {
+                    entry.selector.kinds = Set(kinds.compactMap(DeviceKind.init(rawValue:)))
+                }
+            }
+        }
+        if let n = t["size_mm"], let (w, h) = reader.pair(n, in: 1...10_000, unit: " mm") { entry.size = Size(width: w, height: h) }
+        if let n = t["rotation"], let degrees = reader.integer(n, in: 0...270) {
+            if let r = Rotation(rawValue: degrees) { entry.rotation = r } else { reader.error(n.path, "rotation must be 0, 90, 180 or 270, got \(degrees)") }
+        }
+        if let n = t["output_px"], let (w, h) = reader.pair(n, in: 1...100_000, unit: " pixels") { entry.outputSize = Size(width: w, height: h) }
+        return entry
+    }
+
+    private func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {
+        guard let t = reader.table(node, allowed: ["name", "device", "parent", "rect"], what: "[[region]]") else { return nil }
+        guard let name = required(t, "name", in: node, reader.name), let device = required(t, "device", in: node, reader.name),
+            let rectNode = t["rect"] ?? missing("rect", in: node, "[x, y, width, height] from 0 to 1")
+        else { return nil }
+        let parent = t["parent"].flatMap(reader.name) ?? device
+        guard let items = reader.array(rectNode, what: "[x, y, width, height] from 0 to 1") else { return nil }
+        guard items.count == 4 else {
+            reader.error(rectNode.path, "rect must be [x, y, width, height] from 0 to 1, got \(items.count) numbers")
+            return nil
+        }
+        let v = items.compactMap { reader.number($0, in: 0...1) }
+        guard v.count == 4 else { return nil }
+        guard v[2] > 0, v[3] > 0, v[0] + v[2] <= 1 + Tolerance.epsilon, v[1] + v[3] <= 1 + Tolerance.epsilon else {
+            reader.error(rectNode.path, "rect \(v) must have a positive width and height and end within the surface (x + width <= 1, y + height <= 1)")
+            return nil
+        }
+        let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        return (RegionEntry(name: name, device: device, parent: parent, rect: rect), node)
+    }
+
+    private func recognizer(_ node: ConfigNode) -> (RecognizerEntry, ConfigNode)? {
+        let common = [
+            "name", "kind", "device", "region", "enabled", "touch_types", "cancels_touches_in_view", "delays_touches_began",
+            "delays_touches_ended", "requires_exclusive_touch_type", "require_to_fail", "simultaneous_with", "cannot_prevent",
+            "cannot_be_prevented_by", "should_receive", "should_begin",
+        ]
+        // The kind decides which parameter keys are known, so read it first.
+        guard case .table(let raw) = node.value else {
+            reader.error(node.path, "[[recognizer]] must be a table, got \(node.typeName)")
+            return nil
+        }
+        let kindNode = raw.first { $0.key == "kind" }?.node
+        guard let kindNode else {
+            reader.error(node.path, "[[recognizer]] needs kind, one of \(RecognizerKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        guard let kindName = reader.choice(kindNode, among: RecognizerKind.allCases.map(\.rawValue)), let kind = RecognizerKind(rawValue: kindName) else {
+            _ = reader.table(node, allowed: common + RecognizerKind.allCases.flatMap { $0.parameters.map(\.name) }, what: "[[recognizer]]")
+            return nil
+        }
+        let parameters = kind.parameters
+        guard let t = reader.table(node, allowed: common + parameters.map(\.name), what: "[[recognizer]] of kind \(kindName)"),
+            let name = required(t, "name", in: node, reader.name)
+        else { return nil }
+        var placement = RecognizerEntry.Placement.everyDevice
+        if let n = t["device"], let d = reader.name(n) { placement = .device(d) }
+        if let n = t["region"], let r = reader.name(n) { placement = .region(r) }
+        var entry = RecognizerEntry(name: name, kind: kind, placement: placement, parameters: [])
+        for parameter in parameters {
+            guard let n = t[parameter.name], let value = parameterValue(parameter, n) else { continue }
+            entry.parameters.append((parameter, value))
+        }
+        if let n = t["enabled"], let b = reader.bool(n) { entry.enabled = b }
+        if let n = t["touch_types"], let types = touchTypes(n) { entry.touchTypes = types }
+        if let n = t["cancels_touches_in_view"], let b = reader.bool(n) { entry.cancelsTouchesInView = b }
+        if let n = t["delays_touches_began"], let b = reader.bool(n) { entry.delaysTouchesBegan = b }
+        if let n = t["delays_touches_ended"], let b = reader.bool(n) { entry.delaysTouchesEnded = b }
+        if let n = t["requires_exclusive_touch_type"], let b = reader.bool(n) { entry.requiresExclusiveTouchType = b }
+        if let n = t["require_to_fail"], let names = reader.strings(n, element: reader.name) { entry.requireToFail = names }
+        if let n = t["simultaneous_with"], let names = reader.strings(n, element: reader.name) { entry.simultaneousWith = names }
+        if let n = t["cannot_prevent"], let names = reader.strings(n, element: nameOrAny) { entry.cannotPrevent = names }
+        if let n = t["cannot_be_prevented_by"], let names = reader.strings(n, element: nameOrAny) { entry.cannotBePreventedBy = names }
+        if let n = t["should_receive"] { entry.shouldReceive = shouldReceive(n) }
+        if let n = t["should_begin"] { entry.shouldBegin = shouldBegin(n) }
+        return (entry, node)
+    }
+
+    private func nameOrAny(_ node: ConfigNode) -> String? {
+        if case .string(GestureRules.any) = node.value { return GestureRules.any }
+        return reader.name(node)
+    }
+
+    func parameterValue(_ parameter: RecognizerParameter, _ node: ConfigNode) -> ParameterValue? {
+        switch parameter.shape {
+        case .count(let range):
+            return reader.integer(node, in: range).map(ParameterValue.count)
+        case .number(let range, let unit):
+            return reader.number(node, in: range, unit: unit).map(ParameterValue.number)
+        case .directions:
+            let words = ["right", "left", "up", "down"]
+            guard let names = reader.strings(node, element: { reader.choice($0, among: words) }) else { return nil }
+            guard !names.isEmpty else {
+                reader.error(node.path, "direction must name at least one of right, left, up, down")
+                return nil
+            }
+            var d: SwipeDirections = []
+            for n in names { d.insert(SwipeDirections(rawValue: 1 << UInt8(words.firstIndex(of: n)!))) }
+            return .directions(d)
+        case .edges:
+            let words = ["top", "left", "bottom", "right"]
+            guard let names = reader.strings(node, element: { reader.choice($0, among: words) }) else { return nil }
+            guard !names.isEmpty else {
+                reader.error(node.path, "edges must name at least one of top, left, bottom, right")
+                return nil
+            }
+            var e: Edges = []
+            for n in names { e.insert(Edges(rawValue: 1 << UInt8(words.firstIndex(of: n)!))) }
+            return .edges(e)
+        }
+    }
+
+    private func touchTypes(_ node: ConfigNode) -> TouchTypes? {
+        let words = TouchType.allCases.map(\.description)
+        guard let names = reader.strings(node, element: { reader.choice($0, among: words) }) else { return nil }
+        var types: TouchTypes = []
+        for n in names { types.insert(TouchTypes(TouchType.allCases[words.firstIndex(of: n)!])) }
+        return types
+    }
+
+    private func shouldReceive(_ node: ConfigNode) -> ShouldReceiveRule? {
+        guard let t = reader.table(node, allowed: ["touch_types", "regions", "exclude_regions"], what: "should_receive") else { return nil }
+        var rule = ShouldReceiveRule()
+        if let n = t["touch_types"], let types = touchTypes(n) { rule.touchTypes = types }
+        if let n = t["regions"], let names = reader.strings(n, element: reader.name) { rule.regions = names }
+        if let n = t["exclude_regions"], let names = reader.strings(n, element: reader.name) { rule.excludeRegions = names }
+        return rule
+    }
+
+    private func shouldBegin(_ node: ConfigNode) -> ShouldBeginRule? {
+        let keys = ["minimum_touches", "maximum_touches", "regions", "unless_active"]
+        guard let t = reader.table(node, allowed: keys, what: "should_begin") else { return nil }
+        var rule = ShouldBeginRule()
+        if let n = t["minimum_touches"] { rule.minimumTouches = reader.integer(n, in: 1...20) }
+        if let n = t["maximum_touches"] { rule.maximumTouches = reader.integer(n, in: 1...20) }
+        if let lo = rule.minimumTouches, let hi = rule.maximumTouches, lo > hi, let n = t["maximum_touches"] {
+            reader.error(n.path, "maximum_touches (\(hi)) is less than minimum_touches (\(lo))")
+        }
+        if let n = t["regions"], let names = reader.strings(n, element: reader.name) { rule.regions = names }
+        if let n = t["unless_active"], let names = reader.strings(n, element: reader.name) { rule.unlessActive = names }
+        return rule
+    }
+
+    private func required<T>(_ t: [String: ConfigNode], _ key: String, in node: ConfigNode, _ read: (ConfigNode) -> T?) -> T? {
+        guard let n = t[key] ?? missing(key, in: node, "a name") else { return nil }
+        return read(n)
+    }
+
+    private func missing(_ key: String, in node: ConfigNode, _ expected: String) -> ConfigNode? {
+        reader.error(node.path, "\(node.path.lastKey) entry needs \(key) (\(expected))")
+        return nil
+    }
+}

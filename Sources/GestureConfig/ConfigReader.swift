@@ -1,0 +1,157 @@
+/// Typed reading of configuration values that collects every error with its position instead of stopping at
+/// the first. Each accessor returns nil after recording what was expected.
+final class ConfigReader {
+    let file: String
+    private let locator: TOMLLocator
+    private(set) var errors: [ConfigError] = []
+
+    init(file: String, locator: TOMLLocator) {
+        self.file = file
+        self.locator = locator
+    }
+
+    func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
+        locator.position(of: path, preferKey: preferKey)
+    }
+
+    func error(_ path: ConfigPath, atKey: Bool = false, _ message: String) {
+        errors.append(ConfigError(file: file, position: position(of: path, preferKey: atKey), message))
+    }
+
+    /// The table's entries by key, after reporting keys it does not know, each with the closest known name.
+    func table(_ node: ConfigNode, allowed: [String], what: String) -> [String: ConfigNode]? {
+        guard case .table(let entries) = node.value else {
+            error(node.path, "\(what) must be a table, got \(node.typeName)")
+            return nil
+        }
+        var result: [String: ConfigNode] = [:]
+        for (key, value) in entries {
+            if allowed.contains(key) {
+                result[key] = value
+            } else {
+                error(value.path, atKey: true, "unknown key '\(key)' in \(what)\(suggestion(for: key, among: allowed))")
+            }
+        }
+        return result
+    }
+
+    func array(_ node: ConfigNode, what: String) -> [ConfigNode]? {
+        guard case .array(let items) = node.value else {
+            error(node.path, "\(node.path.lastKey) must be \(what), got \(node.typeName)")
+            return nil
+        }
+        return items
+    }
+
+    func string(_ node: ConfigNode) -> String? {
+        guard case .string(let s) = node.value else {
+            error(node.path, "\(node.path.lastKey) must be a string, got \(node.typeName)")
+            return nil
+        }
+        return s
+    }
+
+    /// A non-empty name made of letters, digits, '-', '_' and '.': names appear in relations and protocol
+    /// filters, so they must be easy to type and cannot contain '*'.
+    func name(_ node: ConfigNode) -> String? {
+        guard let s = string(node) else { return nil }
+        guard Self.isValidName(s) else {
+            error(node.path, "\(node.path.lastKey) '\(s)' must be 1 to 64 letters, digits, '-', '_' or '.'")
+            return nil
+        }
+        return s
+    }
+
+    static func isValidName(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64
+            && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    func bool(_ node: ConfigNode) -> Bool? {
+        guard case .boolean(let b) = node.value else {
+            error(node.path, "\(node.path.lastKey) must be true or false, got \(node.typeName)")
+            return nil
+        }
+        return b
+    }
+
+    func integer(_ node: ConfigNode, in range: ClosedRange<Int>) -> Int? {
+        guard case .integer(let n) = node.value else {
+            error(node.path, "\(node.path.lastKey) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(node.typeName)")
+            return nil
+        }
+        guard range.contains(n) else {
+            error(node.path, "\(node.path.lastKey) must be from \(range.lowerBound) to \(range.upperBound), got \(n)")
+            return nil
+        }
+        return n
+    }
+
+    /// A number; integers are accepted where a decimal is expected (`duration = 1`).
+    func number(_ node: ConfigNode, in range: ClosedRange<Double>, unit: String = "") -> Double? {
+        let value: Double
+        switch node.value {
+        case .integer(let n): value = Double(n)
+        case .float(let d): value = d
+        default:
+            error(node.path, "\(node.path.lastKey) must be a number\(unit), got \(node.typeName)")
+            return nil
+        }
+        guard value.isFinite, range.contains(value) else {
+            error(node.path, "\(node.path.lastKey) must be from \(format(range.lowerBound)) to \(format(range.upperBound))\(unit), got \(format(value))")
+            return nil
+        }
+        return value
+    }
+
+    /// One of a fixed set of words.
+    func choice(_ node: ConfigNode, among choices: [String]) -> String? {
+        guard let s = string(node) else { return nil }
+        guard choices.contains(s) else {
+            error(node.path, "\(node.path.lastKey) '\(s)' is not one of \(choices.joined(separator: ", "))\(suggestion(for: s, among: choices))")
+            return nil
+        }
+        return s
+    }
+
+    /// An array of strings; each element is checked by `element`.
+    func strings(_ node: ConfigNode, element: (ConfigNode) -> String?) -> [String]? {
+        guard let items = array(node, what: "an array of strings") else { return nil }
+        let values = items.map(element)
+        return values.contains(where: { $0 == nil }) ? nil : values.map { $0! }
+    }
+
+    /// `[a, b]` numbers, each in `range`.
+    func pair(_ node: ConfigNode, in range: ClosedRange<Double>, unit: String) -> (Double, Double)? {
+        guard let items = array(node, what: "two numbers [width, height]\(unit)") else { return nil }
+        guard items.count == 2 else {
+            error(node.path, "\(node.path.lastKey) must be two numbers [width, height]\(unit), got \(items.count)")
+            return nil
+        }
+        guard let a = number(items[0], in: range, unit: unit), let b = number(items[1], in: range, unit: unit) else { return nil }
+        return (a, b)
+    }
+
+    func suggestion(for word: String, among names: some Sequence<String>) -> String {
+        let scored = names.map { ($0, Self.editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+        return "; did you mean '\(best.0)'?"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var previous = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var row = [i] + Array(repeating: 0, count: y.count)
+            for j in 1...max(y.count, 1) where !y.isEmpty {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return x.isEmpty ? y.count : previous[y.count]
+    }
+
+    private func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}

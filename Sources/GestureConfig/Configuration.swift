@@ -1,0 +1,147 @@
+import GestureEngine
+import InputCore
+
+/// A validated configuration: everything in it refers to things that exist and fits together. Built only by
+/// `Configuration.parse` / `load`, from a TOML file (see config/gestured.toml for the reference).
+public struct Configuration: Sendable {
+    public var file: String
+    public var daemon: DaemonSettings
+    /// The first entry whose match fits a device claims it; with no `[[device]]` entry, one named "touch"
+    /// takes every touchscreen and touchpad.
+    public var devices: [DeviceEntry]
+    /// Parents before children.
+    public var regions: [RegionEntry]
+    public var recognizers: [RecognizerEntry]
+
+    /// The entry that claims a device, if any.
+    public func deviceEntry(for description: DeviceDescription, kind: DeviceKind) -> DeviceEntry? {
+        devices.first { $0.selector.matches(description, kind: kind) }
+    }
+
+    /// The recognizers that run on a device's surface, in file order.
+    public func recognizers(on device: String) -> [RecognizerEntry] {
+        recognizers.filter { entry in
+            switch entry.placement {
+            case .everyDevice: true
+            case .device(let d): d == device
+            case .region(let r): regions.first { $0.name == r }?.device == device
+            }
+        }
+    }
+}
+
+public struct DaemonSettings: Sendable, Equatable {
+    public var socketPath = "/run/gestured/gestured.sock"
+    /// The group the socket belongs to; nil leaves the daemon's own group.
+    public var socketGroup: String?
+    public var socketMode: UInt32 = 0o660
+    public var logLevel = "info"
+    /// Users (names or numeric ids) whose connections may receive raw touches.
+    public var rawTouchUsers: [String] = []
+    /// Groups (names or numeric ids) whose members may receive raw touches.
+    public var rawTouchGroups: [String] = []
+    public var maxClients = 128
+    /// Bytes queued for one client before it is disconnected for not reading.
+    public var clientQueueBytes = 1 << 20
+
+    public init() {}
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+}
+
+/// Quarter turns clockwise, to make the surface's axes match the screen the user sees.
+public enum Rotation: Int, Sendable, CaseIterable {
+    case none = 0, quarter = 90, half = 180, threeQuarters = 270
+
+    /// The surface as seen after rotating.
+    public func apply(to size: Size) -> Size {
+        self == .quarter || self == .threeQuarters ? Size(width: size.height, height: size.width) : size
+    }
+
+    /// A point on the unrotated surface of `size`, on the rotated one.
+    public func apply(to p: Point, in size: Size) -> Point {
+        switch self {
+        case .none: p
+        case .quarter: Point(x: size.height - p.y, y: p.x)
+        case .half: Point(x: size.width - p.x, y: size.height - p.y)
+        case .threeQuarters: Point(x: p.y, y: size.width - p.x)
+        }
+    }
+}
+
+public struct DeviceEntry: Sendable, Equatable {
+    public var name: String
+    public var selector: DeviceSelector
+    /// Millimetres, overriding what the device reports.
+    public var size: Size?
+    public var rotation: Rotation
+    /// Pixels of the output the surface maps to, so events can carry pixel locations.
+    public var outputSize: Size?
+}
+
+/// A named rectangle of a device surface. The whole surface is a region named after the device.
+public struct RegionEntry: Sendable, Equatable {
+    public var name: String
+    public var device: String
+    public var parent: String
+    /// Normalized 0...1 over the (rotated) surface.
+    public var rect: Rect
+}
+
+public struct RecognizerEntry: Sendable {
+    public enum Placement: Sendable, Equatable {
+        case everyDevice
+        case device(String)
+        case region(String)
+    }
+
+    public var name: String
+    public var kind: RecognizerKind
+    public var placement: Placement
+    public var parameters: [(RecognizerParameter, ParameterValue)]
+    public var enabled = true
+    public var touchTypes: TouchTypes = .all
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public var requiresExclusiveTouchType = true
+    public var requireToFail: [String] = []
+    public var simultaneousWith: [String] = []
+    /// Names, or "*" for every other recognizer.
+    public var cannotPrevent: [String] = []
+    public var cannotBePreventedBy: [String] = []
+    public var shouldReceive: ShouldReceiveRule?
+    public var shouldBegin: ShouldBeginRule?
+
+    /// A recognizer as this entry describes it, without its relations (the rules delegate holds those).
+    public func makeRecognizer() -> GestureRecognizer {
+        let r = kind.make(name: name)
+        for (parameter, value) in parameters { parameter.apply(value, to: r) }
+        r.isEnabled = enabled
+        r.allowedTouchTypes = touchTypes
+        r.cancelsTouchesInView = cancelsTouchesInView
+        r.delaysTouchesBegan = delaysTouchesBegan
+        r.delaysTouchesEnded = delaysTouchesEnded
+        r.requiresExclusiveTouchType = requiresExclusiveTouchType
+        return r
+    }
+}
+
+/// Which touches a recognizer is shown (the delegate's shouldReceive, as data).
+public struct ShouldReceiveRule: Sendable, Equatable {
+    public var touchTypes: TouchTypes = .all
+    /// Only touches that began in one of these regions (or their children); empty: any.
+    public var regions: [String] = []
+    /// Never touches that began in one of these regions (or their children).
+    public var excludeRegions: [String] = []
+}
+
+/// When a recognizer may begin (the delegate's shouldBegin, as data).
+public struct ShouldBeginRule: Sendable, Equatable {
+    public var minimumTouches: Int?
+    public var maximumTouches: Int?
+    /// The gesture's location must be in one of these regions; empty: anywhere.
+    public var regions: [String] = []
+    /// Not while one of these recognizers is in began or changed.
+    public var unlessActive: [String] = []
+}

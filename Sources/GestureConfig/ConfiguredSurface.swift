@@ -1,0 +1,126 @@
+import GestureEngine
+
+/// One device surface set up as a configuration says: an engine with the regions, the recognizers on them, and
+/// the rules delegate holding their relations. Regions are placed on the rotated surface, in millimetres.
+public final class ConfiguredSurface {
+    public let entry: DeviceEntry
+    public let engine: GestureEngine
+    public let rules = GestureRules()
+    /// Millimetres as the kernel reports the surface, before rotation.
+    public let rawSize: Size
+    /// Millimetres after rotation: the surface the engine sees.
+    public let size: Size
+    public private(set) var regions: [String: Region] = [:]
+    public private(set) var recognizers: [String: GestureRecognizer] = [:]
+
+    public init(configuration: Configuration, entry: DeviceEntry, surface rawSize: Size) {
+        self.entry = entry
+        self.rawSize = rawSize
+        size = entry.rotation.apply(to: rawSize)
+        engine = GestureEngine(surface: size, rootName: entry.name)
+        regions[entry.name] = engine.root
+        for region in configuration.regions where region.device == entry.name {
+            // Validation placed every region inside its parent on this device, so adding cannot fail.
+            try? addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+        }
+        for recognizerEntry in configuration.recognizers(on: entry.name) {
+            add(recognizerEntry)
+        }
+    }
+
+    /// Adds a region given in normalized coordinates of the surface.
+    public func addRegion(name: String, normalized rect: Rect, parent: String) throws(RegionError) {
+        let frame = Rect(x: rect.minX * size.width, y: rect.minY * size.height, width: rect.size.width * size.width, height: rect.size.height * size.height)
+        regions[name] = try engine.addRegion(name: name, frame: frame, parent: regions[parent])
+    }
+
+    /// Removes a region with the recognizers attached to it and to its children.
+    public func removeRegion(named name: String) {
+        guard let region = regions[name], region !== engine.root else { return }
+        var doomed: [Region] = [region]
+        var i = 0
+        while i < doomed.count {
+            doomed += doomed[i].children
+            i += 1
+        }
+        for r in doomed {
+            for recognizer in r.recognizers { recognizers[recognizer.name] = nil }
+            regions[r.name] = nil
+        }
+        engine.removeRegion(region)
+    }
+
+    /// Adds a recognizer with its relations; its region must be on this surface.
+    public func add(_ recognizerEntry: RecognizerEntry) {
+        let recognizer = recognizerEntry.makeRecognizer()
+        recognizer.delegate = rules
+        for other in recognizerEntry.requireToFail { rules.require(recognizerEntry.name, toFail: other) }
+        for other in recognizerEntry.simultaneousWith { rules.allowSimultaneous(recognizerEntry.name, other) }
+        for other in recognizerEntry.cannotPrevent { rules.preventNot(recognizerEntry.name, other) }
+        for other in recognizerEntry.cannotBePreventedBy { rules.notPreventable(recognizerEntry.name, by: other) }
+        if let rule = recognizerEntry.shouldReceive { rules.shouldReceive[recognizerEntry.name] = shouldReceive(rule) }
+        if let rule = recognizerEntry.shouldBegin { rules.shouldBegin[recognizerEntry.name] = shouldBegin(rule) }
+        let region: Region? =
+            switch recognizerEntry.placement {
+            case .region(let name): regions[name]
+            case .device, .everyDevice: engine.root
+            }
+        recognizers[recognizerEntry.name] = recognizer
+        engine.add(recognizer, to: region)
+    }
+
+    public func removeRecognizer(named name: String) {
+        guard let recognizer = recognizers.removeValue(forKey: name) else { return }
+        engine.remove(recognizer)
+        rules.shouldBegin[name] = nil
+        rules.shouldReceive[name] = nil
+    }
+
+    /// The frame on the rotated surface.
+    public func rotate(_ frame: TouchFrame) -> TouchFrame {
+        guard entry.rotation != .none else { return frame }
+        var rotated = frame
+        for i in rotated.touches.indices {
+            rotated.touches[i].location = entry.rotation.apply(to: rotated.touches[i].location, in: rawSize)
+            rotated.touches[i].previousLocation = entry.rotation.apply(to: rotated.touches[i].previousLocation, in: rawSize)
+        }
+        return rotated
+    }
+
+    /// A location on the rotated surface in 0...1.
+    public func normalized(_ p: Point) -> Point {
+        Point(x: size.width > 0 ? p.x / size.width : 0, y: size.height > 0 ? p.y / size.height : 0)
+    }
+
+    /// A location in pixels of the configured output, if there is one.
+    public func pixels(_ p: Point) -> Point? {
+        guard let output = entry.outputSize else { return nil }
+        let n = normalized(p)
+        return Point(x: n.x * output.width, y: n.y * output.height)
+    }
+
+    private func inAny(_ names: [String], _ point: Point) -> Bool {
+        guard let hit = engine.root.hitTest(point) else { return false }
+        return hit.lineage.contains { names.contains($0.name) }
+    }
+
+    private func shouldReceive(_ rule: ShouldReceiveRule) -> (GestureRecognizer, Touch) -> Bool {
+        { [unowned self] _, touch in
+            rule.touchTypes.contains(touch.type) && (rule.regions.isEmpty || inAny(rule.regions, touch.location))
+                && !inAny(rule.excludeRegions, touch.location)
+        }
+    }
+
+    private func shouldBegin(_ rule: ShouldBeginRule) -> (GestureRecognizer) -> Bool {
+        { [unowned self] recognizer in
+            let n = recognizer.numberOfTouches
+            if let lo = rule.minimumTouches, n < lo { return false }
+            if let hi = rule.maximumTouches, n > hi { return false }
+            if !rule.regions.isEmpty && !inAny(rule.regions, recognizer.location) { return false }
+            return !rule.unlessActive.contains { name in
+                guard let other = recognizers[name] else { return false }
+                return other.state == .began || other.state == .changed
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import GestureEngine
+import GestureSamples
+
+/// The recognizers a configuration or a client can ask for: the seven built-ins and the custom samples.
+public enum RecognizerKind: String, CaseIterable, Sendable {
+    case tap, longPress = "long-press", pan, swipe, pinch, rotation, edgePan = "edge-pan", checkmark, tickle
+
+    public func make(name: String) -> GestureRecognizer {
+        switch self {
+        case .tap: TapGestureRecognizer(name: name)
+        case .longPress: LongPressGestureRecognizer(name: name)
+        case .pan: PanGestureRecognizer(name: name)
+        case .swipe: SwipeGestureRecognizer(name: name)
+        case .pinch: PinchGestureRecognizer(name: name)
+        case .rotation: RotationGestureRecognizer(name: name)
+        case .edgePan: ScreenEdgePanGestureRecognizer(name: name)
+        case .checkmark: CheckmarkGestureRecognizer(name: name)
+        case .tickle: TickleGestureRecognizer(name: name)
+        }
+    }
+
+    /// The kind's own parameters, in the order the reference lists them.
+    public var parameters: [RecognizerParameter] {
+        switch self {
+        case .tap: RecognizerParameter.tap
+        case .longPress: RecognizerParameter.longPress
+        case .pan: RecognizerParameter.pan
+        case .swipe: RecognizerParameter.swipe
+        case .pinch: RecognizerParameter.pinch
+        case .rotation: RecognizerParameter.rotation
+        case .edgePan: RecognizerParameter.pan + RecognizerParameter.edgePan
+        case .checkmark: RecognizerParameter.checkmark
+        case .tickle: RecognizerParameter.tickle
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import GestureEngine
+import GestureSamples
+
+/// A value a parameter takes, already checked against its range.
+public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
+    case count(Int)
+    case number(Double)
+    case directions(SwipeDirections)
+    case edges(Edges)
+
+    public var description: String {
+        switch self {
+        case .count(let n): "\(n)"
+        case .number(let d): "\(d)"
+        case .directions(let d): "[\(d.description.split(separator: "|").map { "\"\($0)\"" }.joined(separator: ", "))]"
+        case .edges(let e): "[\(e.description.split(separator: "|").map { "\"\($0)\"" }.joined(separator: ", "))]"
+        }
+    }
+}
+
+/// One tunable of a recognizer kind, named as in UIKit (snake case, with the unit when it has one), with the
+/// range a configuration may give it. Reading the default from a fresh recognizer keeps the reference and the
+/// engine in agreement.
+public struct RecognizerParameter: Sendable {
+    public enum Shape: Sendable {
+        case count(ClosedRange<Int>)
+        case number(ClosedRange<Double>, unit: String)
+        case directions
+        case edges
+    }
+
+    public let name: String
+    public let shape: Shape
+    let get: @Sendable (GestureRecognizer) -> ParameterValue
+    let set: @Sendable (GestureRecognizer, ParameterValue) -> Void
+
+    public func value(of recognizer: GestureRecognizer) -> ParameterValue { get(recognizer) }
+    public func apply(_ value: ParameterValue, to recognizer: GestureRecognizer) { set(recognizer, value) }
+
+    static func count<R: GestureRecognizer>(
+        _ name: String, _ path: ReferenceWritableKeyPath<R, Int> & Sendable, _ range: ClosedRange<Int>
+    ) -> RecognizerParameter {
+        RecognizerParameter(
+            name: name, shape: .count(range),
+            get: { .count(($0 as! R)[keyPath: path]) },
+            set: { if case .count(let n) = $1 { ($0 as! R)[keyPath: path] = n } })
+    }
+
+    static func number<R: GestureRecognizer>(
+        _ name: String, _ path: ReferenceWritableKeyPath<R, Double> & Sendable, _ range: ClosedRange<Double>,
+        unit: String, scale: Double = 1
+    ) -> RecognizerParameter {
+        RecognizerParameter(
+            name: name, shape: .number(range, unit: unit),
+            get: { .number(($0 as! R)[keyPath: path] / scale) },
+            set: { if case .number(let d) = $1 { ($0 as! R)[keyPath: path] = d * scale } })
+    }
+
+    static let seconds = 0.0...60.0
+    static let millimetres = 0.0...1000.0
+    static let fingers = 1...10
+    static let degrees = Double.pi / 180
+
+    static let tap: [RecognizerParameter] = [
+        count("number_of_taps_required", \TapGestureRecognizer.numberOfTapsRequired, 1...10),
+        count("number_of_touches_required", \TapGestureRecognizer.numberOfTouchesRequired, fingers),
+        number("allowable_movement_mm", \TapGestureRecognizer.allowableMovement, millimetres, unit: " mm"),
+        number("maximum_tap_duration", \TapGestureRecognizer.maximumTapDuration, seconds, unit: " s"),
+        number("maximum_interval_between_taps", \TapGestureRecognizer.maximumIntervalBetweenTaps, seconds, unit: " s"),
+        number("touches_down_window", \TapGestureRecognizer.touchesDownWindow, seconds, unit: " s"),
+    ]
+
+    static let longPress: [RecognizerParameter] = [
+        number("minimum_press_duration", \LongPressGestureRecognizer.minimumPressDuration, seconds, unit: " s"),
+        number("allowable_movement_mm", \LongPressGestureRecognizer.allowableMovement, millimetres, unit: " mm"),
+        count("number_of_touches_required", \LongPressGestureRecognizer.numberOfTouchesRequired, fingers),
+        count("number_of_taps_required", \LongPressGestureRecognizer.numberOfTapsRequired, 0...10),
+        number("maximum_tap_duration", \LongPressGestureRecognizer.maximumTapDuration, seconds, unit: " s"),
+        number("maximum_interval_between_taps", \LongPressGestureRecognizer.maximumIntervalBetweenTaps, seconds, unit: " s"),
+        number("tap_allowable_movement_mm", \LongPressGestureRecognizer.tapAllowableMovement, millimetres, unit: " mm"),
+    ]
+
+    /// UIKit's unlimited maximum is Int.max; a configuration gives at most 20 fingers.
+    static let pan: [RecognizerParameter] = [
+        count("minimum_number_of_touches", \PanGestureRecognizer.minimumNumberOfTouches, fingers),
+        RecognizerParameter(
+            name: "maximum_number_of_touches", shape: .count(1...20),
+            get: { .count(min(($0 as! PanGestureRecognizer).maximumNumberOfTouches, 20)) },
+            set: { if case .count(let n) = $1 { ($0 as! PanGestureRecognizer).maximumNumberOfTouches = n } }),
+        number("start_threshold_mm", \PanGestureRecognizer.startThreshold, millimetres, unit: " mm"),
+    ]
+
+    static let edgePan: [RecognizerParameter] = [
+        RecognizerParameter(
+            name: "edges", shape: .edges,
+            get: { .edges(($0 as! ScreenEdgePanGestureRecognizer).edges) },
+            set: { if case .edges(let e) = $1 { ($0 as! ScreenEdgePanGestureRecognizer).edges = e } }),
+        number("edge_width_mm", \ScreenEdgePanGestureRecognizer.edgeWidth, millimetres, unit: " mm"),
+        number("decision_time", \ScreenEdgePanGestureRecognizer.decisionTime, seconds, unit: " s"),
+        number("projection_time", \ScreenEdgePanGestureRecognizer.projectionTime, seconds, unit: " s"),
+    ]
+
+    static let swipe: [RecognizerParameter] = [
+        RecognizerParameter(
+            name: "direction", shape: .directions,
+            get: { .directions(($0 as! SwipeGestureRecognizer).direction) },
+            set: { if case .directions(let d) = $1 { ($0 as! SwipeGestureRecognizer).direction = d } }),
+        count("number_of_touches_required", \SwipeGestureRecognizer.numberOfTouchesRequired, fingers),
+        number("maximum_duration", \SwipeGestureRecognizer.maximumDuration, seconds, unit: " s"),
+        number("minimum_distance_mm", \SwipeGestureRecognizer.minimumDistance, millimetres, unit: " mm"),
+        number("distance_decay", \SwipeGestureRecognizer.distanceDecay, 0...1, unit: ""),
+        number("maximum_sideways_distance_mm", \SwipeGestureRecognizer.maximumSidewaysDistance, millimetres, unit: " mm"),
+        number("sideways_decay", \SwipeGestureRecognizer.sidewaysDecay, 0...1, unit: ""),
+        number("allowed_backward_movement_mm", \SwipeGestureRecognizer.allowedBackwardMovement, millimetres, unit: " mm"),
+        number("minimum_speed_mm_s", \SwipeGestureRecognizer.minimumSpeed, 0...10_000, unit: " mm/s"),
+    ]
+
+    static let pinch: [RecognizerParameter] = [
+        number("start_threshold_mm", \PinchGestureRecognizer.startThreshold, millimetres, unit: " mm"),
+    ]
+
+    static let rotation: [RecognizerParameter] = [
+        number("base_threshold_degrees", \RotationGestureRecognizer.baseThreshold, 0...180, unit: " degrees", scale: degrees),
+        number("spread_threshold_degrees", \RotationGestureRecognizer.spreadThreshold, 0...180, unit: " degrees", scale: degrees),
+        number("rotation_weight", \RotationGestureRecognizer.rotationWeight, 0...100, unit: ""),
+        number("pinch_weight", \RotationGestureRecognizer.pinchWeight, 0...100, unit: ""),
+        number("translation_weight", \RotationGestureRecognizer.translationWeight, 0...100, unit: ""),
+    ]
+
+    static let checkmark: [RecognizerParameter] = [
+        number("minimum_stroke_height_mm", \CheckmarkGestureRecognizer.minimumStrokeHeight, millimetres, unit: " mm"),
+        number("jitter_tolerance_mm", \CheckmarkGestureRecognizer.jitterTolerance, millimetres, unit: " mm"),
+        number("up_stroke_ratio", \CheckmarkGestureRecognizer.upStrokeRatio, 0...100, unit: ""),
+    ]
+
+    static let tickle: [RecognizerParameter] = [
+        count("required_tickles", \TickleGestureRecognizer.requiredTickles, 1...100),
+        number("minimum_distance_mm", \TickleGestureRecognizer.minimumDistance, millimetres, unit: " mm"),
+        number("jitter_tolerance_mm", \TickleGestureRecognizer.jitterTolerance, millimetres, unit: " mm"),
+    ]
+}

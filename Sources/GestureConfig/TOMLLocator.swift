@@ -1,0 +1,223 @@
+/// Finds where each key and value of a TOML document is, by path (`recognizer[2].kind`), so that validation
+/// errors can name a line and column: TOMLKit reports positions for syntax errors only. It runs after the
+/// parser accepted the text, so it knows only enough TOML to step over values, and it always makes progress
+/// on any input.
+struct TOMLLocator {
+    private(set) var keys: [String: SourcePosition] = [:]
+    private(set) var values: [String: SourcePosition] = [:]
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var arrayTableCounts: [String: Int] = [:]
+
+    init(source: String) {
+        bytes = Array(source.utf8)
+        document()
+    }
+
+    /// The value's position, else its key's, else the nearest enclosing table's.
+    func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
+        var candidate: ConfigPath? = path
+        while let p = candidate {
+            if preferKey, let found = keys[p.text] ?? values[p.text] { return found }
+            if let found = values[p.text] ?? keys[p.text] { return found }
+            candidate = p.parent
+        }
+        return SourcePosition(line: 1, column: 1)
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1) }
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+    private mutating func advance() {
+        if bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        index += 1
+    }
+
+    private mutating func document() {
+        var table = ConfigPath.root
+        while true {
+            skipTrivia(newlines: true)
+            guard let c = current else { return }
+            let start = index
+            if c == UInt8(ascii: "[") {
+                table = header()
+            } else {
+                keyValue(in: table)
+            }
+            if index == start { advance() }
+        }
+    }
+
+    /// `[a.b]` or `[[a.b]]`; a table under an array of tables belongs to its latest element.
+    private mutating func header() -> ConfigPath {
+        let at = position
+        let isArray = peek(1) == UInt8(ascii: "[")
+        index += isArray ? 2 : 1
+        let parts = keyParts()
+        var path = ConfigPath.root
+        for (n, part) in parts.enumerated() {
+            path = path.key(part)
+            let isLast = n == parts.count - 1
+            if let count = arrayTableCounts[path.text], !(isArray && isLast) { path = path.index(count - 1) }
+        }
+        if isArray {
+            let count = arrayTableCounts[path.text, default: 0]
+            arrayTableCounts[path.text] = count + 1
+            path = path.index(count)
+        }
+        keys[path.text] = at
+        values[path.text] = at
+        while let c = current, c != UInt8(ascii: "\n") {
+            if c == UInt8(ascii: "#") { break }
+            advance()
+        }
+        return path
+    }
+
+    private mutating func keyValue(in table: ConfigPath) {
+        let at = position
+        var path = table
+        for part in keyParts() { path = path.key(part) }
+        keys[path.text] = at
+        skipTrivia(newlines: false)
+        guard current == UInt8(ascii: "=") else { return }
+        advance()
+        skipTrivia(newlines: false)
+        value(path)
+    }
+
+    private mutating func keyParts() -> [String] {
+        var parts: [String] = []
+        while true {
+            skipTrivia(newlines: false)
+            guard let c = current else { break }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                parts.append(quoted())
+            } else {
+                let start = index
+                while let b = current, isBareKeyByte(b) { advance() }
+                guard index > start else { break }
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+            skipTrivia(newlines: false)
+            guard current == UInt8(ascii: ".") else { break }
+            advance()
+        }
+        return parts
+    }
+
+    private func isBareKeyByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+    }
+
+    private mutating func value(_ path: ConfigPath) {
+        values[path.text] = position
+        guard let c = current else { return }
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            _ = quoted()
+        case UInt8(ascii: "["):
+            advance()
+            var n = 0
+            while true {
+                skipTrivia(newlines: true)
+                guard let b = current else { return }
+                if b == UInt8(ascii: "]") { advance(); return }
+                let start = index
+                value(path.index(n))
+                n += 1
+                skipTrivia(newlines: true)
+                if current == UInt8(ascii: ",") { advance() }
+                if index == start { advance() }
+            }
+        case UInt8(ascii: "{"):
+            advance()
+            while true {
+                skipTrivia(newlines: false)
+                guard let b = current, b != UInt8(ascii: "\n") else { return }
+                if b == UInt8(ascii: "}") { advance(); return }
+                let start = index
+                keyValue(in: path)
+                skipTrivia(newlines: false)
+                if current == UInt8(ascii: ",") { advance() }
+                if index == start { advance() }
+            }
+        default:
+            while let b = current, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\n"),
+                UInt8(ascii: "#")].contains(b)
+            {
+                advance()
+            }
+        }
+    }
+
+    /// A basic or literal string, single- or multi-line; returns its raw text without the quotes.
+    private mutating func quoted() -> String {
+        let quote = bytes[index]
+        let triple = peek(1) == quote && peek(2) == quote
+        index += triple ? 3 : 1
+        let start = index
+        while let b = current {
+            if quote == UInt8(ascii: "\"") && b == UInt8(ascii: "\\") {
+                advance()
+                if current != nil { advance() }
+                continue
+            }
+            if b == quote && (!triple || (peek(1) == quote && peek(2) == quote)) {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += triple ? 3 : 1
+                return text
+            }
+            if b == UInt8(ascii: "\n") && !triple { break }
+            advance()
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func skipTrivia(newlines: Bool) {
+        while let b = current {
+            if b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") {
+                advance()
+            } else if b == UInt8(ascii: "#") {
+                while let c = current, c != UInt8(ascii: "\n") { advance() }
+            } else if b == UInt8(ascii: "\n") && newlines {
+                advance()
+            } else {
+                return
+            }
+        }
+    }
+}
+
+/// A place in the configuration tree, written as `recognizer[2].should_begin.regions[0]`.
+public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
+    public private(set) var text: String
+
+    public static let root = ConfigPath(text: "")
+
+    public func key(_ name: String) -> ConfigPath { ConfigPath(text: text.isEmpty ? name : "\(text).\(name)") }
+    public func index(_ n: Int) -> ConfigPath { ConfigPath(text: "\(text)[\(n)]") }
+
+    /// The enclosing key or table; nil at the root.
+    var parent: ConfigPath? {
+        guard !text.isEmpty else { return nil }
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "[") { return ConfigPath(text: String(text[..<open])) }
+        if let dot = text.lastIndex(of: ".") { return ConfigPath(text: String(text[..<dot])) }
+        return .root
+    }
+
+    /// The last key name (not an index).
+    public var lastKey: String {
+        let trimmed = text.hasSuffix("]") ? String(text[..<(text.lastIndex(of: "[") ?? text.endIndex)]) : text
+        return trimmed.split(separator: ".").last.map(String.init) ?? ""
+    }
+
+    public var description: String { text }
+}
