@@ -14,6 +14,9 @@ let package = Package(
         // Elementary functions (atan2) without importing the platform's C library into the engine.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The recognizer engine: pure Swift, no Foundation, no Glibc. Time is an input.
@@ -43,11 +46,27 @@ let package = Package(
             name: "GestureConfig",
             dependencies: ["GestureEngine", "GestureSamples", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines.
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
+        // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
+        // socket server, systemd integration.
+        .target(
+            name: "GestureDaemon",
+            dependencies: [
+                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .executableTarget(
             name: "gestured",
             dependencies: [
                 "GestureTrace",
                 "GestureConfig",
+                "GestureDaemon",
                 "LinuxInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

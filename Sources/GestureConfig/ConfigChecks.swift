@@ -49,8 +49,9 @@ struct ConfigChecks {
         }
         for (region, node) in pending {
             let known = Array(placed.keys) + pending.map(\.0.name)
-            let why = known.contains(region.parent) ? "(a cycle of parents)" : reader.suggestion(for: region.parent, among: known)
-            reader.error(node.path.key("parent"), "parent '\(region.parent)' of region '\(region.name)' is not a region of device '\(region.device)' \(why)")
+            // `why` brings its own leading space or "; ": none before it, so no trailing space when it is empty.
+            let why = known.contains(region.parent) ? " (a cycle of parents)" : reader.suggestion(for: region.parent, among: known)
+            reader.error(node.path.key("parent"), "parent '\(region.parent)' of region '\(region.name)' is not a region of device '\(region.device)'\(why)")
         }
         return ordered
     }
@@ -142,7 +143,8 @@ struct ConfigChecks {
     private func cycle(from start: String, _ waits: [String: [String]]) -> [String]? {
         var visited: Set<String> = []
         func walk(_ name: String, _ path: [String]) -> [String]? {
-            for next in waits[name] ?? [] {
+            // A recognizer naming itself is already reported by `references`; it is not also a cycle.
+            for next in waits[name] ?? [] where next != name {
                 if next == start { return path }
                 if visited.insert(next).inserted, let found = walk(next, path + [next]) { return found }
             }

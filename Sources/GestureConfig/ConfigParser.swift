@@ -22,11 +22,14 @@ struct ConfigParser {
     func configuration(_ root: ConfigNode) -> Configuration? {
         guard let top = reader.table(root, allowed: ["daemon", "device", "region", "recognizer"], what: "the file") else { return nil }
         let daemon = top["daemon"].flatMap(daemonSettings) ?? DaemonSettings()
-        var devices = list(top["device"], what: "[[device]]").compactMap(device)
+        // Read the list once (a `device` that is not an array is reported once) and keep each entry with its
+        // own node: an invalid entry is dropped, and duplicate names must still point at the right line.
+        let parsedDevices = list(top["device"], what: "[[device]]").compactMap { node in device(node).map { ($0, node) } }
+        var devices = parsedDevices.map(\.0)
         if top["device"] == nil {
             devices = [DeviceEntry(name: "touch", selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)]
         }
-        let deviceNodes = top["device"].map { list($0, what: "[[device]]") } ?? []
+        let deviceNodes = parsedDevices.map(\.1)
         let regions = list(top["region"], what: "[[region]]").compactMap(region)
         let recognizers = list(top["recognizer"], what: "[[recognizer]]").compactMap(recognizer)
         let checks = ConfigChecks(reader: reader)
@@ -103,7 +106,7 @@ struct ConfigParser {
         return entry
     }
 
-    private func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {
+    func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {
         guard let t = reader.table(node, allowed: ["name", "device", "parent", "rect"], what: "[[region]]") else { return nil }
         guard let name = required(t, "name", in: node, reader.name), let device = required(t, "device", in: node, reader.name),
             let rectNode = t["rect"] ?? missing("rect", in: node, "[x, y, width, height] from 0 to 1")
@@ -124,7 +127,7 @@ struct ConfigParser {
         return (RegionEntry(name: name, device: device, parent: parent, rect: rect), node)
     }
 
-    private func recognizer(_ node: ConfigNode) -> (RecognizerEntry, ConfigNode)? {
+    func recognizer(_ node: ConfigNode) -> (RecognizerEntry, ConfigNode)? {
         let common = [
             "name", "kind", "device", "region", "enabled", "touch_types", "cancels_touches_in_view", "delays_touches_began",
             "delays_touches_ended", "requires_exclusive_touch_type", "require_to_fail", "simultaneous_with", "cannot_prevent",

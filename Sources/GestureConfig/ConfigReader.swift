@@ -4,10 +4,13 @@ final class ConfigReader {
     let file: String
     private let locator: TOMLLocator
     private(set) var errors: [ConfigError] = []
+    /// Name the field in each message, for input that has no lines (a client's request).
+    private let paths: Bool
 
-    init(file: String, locator: TOMLLocator) {
+    init(file: String, locator: TOMLLocator, paths: Bool = false) {
         self.file = file
         self.locator = locator
+        self.paths = paths
     }
 
     func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
@@ -15,7 +18,7 @@ final class ConfigReader {
     }
 
     func error(_ path: ConfigPath, atKey: Bool = false, _ message: String) {
-        errors.append(ConfigError(file: file, position: position(of: path, preferKey: atKey), message))
+        errors.append(ConfigError(file: file, position: position(of: path, preferKey: atKey), paths ? "\(path): \(message)" : message))
     }
 
     /// The table's entries by key, after reporting keys it does not know, each with the closest known name.
@@ -94,7 +97,7 @@ final class ConfigReader {
         case .integer(let n): value = Double(n)
         case .float(let d): value = d
         default:
-            error(node.path, "\(node.path.lastKey) must be a number\(unit), got \(node.typeName)")
+            error(node.path, "\(node.path.lastKey) must be a number\(Self.inUnit(unit)), got \(node.typeName)")
             return nil
         }
         guard value.isFinite, range.contains(value) else {
@@ -123,14 +126,17 @@ final class ConfigReader {
 
     /// `[a, b]` numbers, each in `range`.
     func pair(_ node: ConfigNode, in range: ClosedRange<Double>, unit: String) -> (Double, Double)? {
-        guard let items = array(node, what: "two numbers [width, height]\(unit)") else { return nil }
+        guard let items = array(node, what: "two numbers [width, height]\(Self.inUnit(unit))") else { return nil }
         guard items.count == 2 else {
-            error(node.path, "\(node.path.lastKey) must be two numbers [width, height]\(unit), got \(items.count)")
+            error(node.path, "\(node.path.lastKey) must be two numbers [width, height]\(Self.inUnit(unit)), got \(items.count)")
             return nil
         }
         guard let a = number(items[0], in: range, unit: unit), let b = number(items[1], in: range, unit: unit) else { return nil }
         return (a, b)
     }
+
+    /// " in mm" for the unit " mm": "must be a number in mm", not "must be a number mm".
+    static func inUnit(_ unit: String) -> String { unit.isEmpty ? "" : " in\(unit)" }
 
     func suggestion(for word: String, among names: some Sequence<String>) -> String {
         let scored = names.map { ($0, Self.editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }

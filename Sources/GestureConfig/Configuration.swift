@@ -86,6 +86,13 @@ public struct RegionEntry: Sendable, Equatable {
     public var parent: String
     /// Normalized 0...1 over the (rotated) surface.
     public var rect: Rect
+
+    public init(name: String, device: String, parent: String, rect: Rect) {
+        self.name = name
+        self.device = device
+        self.parent = parent
+        self.rect = rect
+    }
 }
 
 public struct RecognizerEntry: Sendable {

@@ -1,0 +1,306 @@
+import GestureConfig
+import GestureEngine
+import GestureProtocol
+import Logging
+
+extension DaemonCore {
+    public func clientConnected(_ id: ClientID, peer: PeerCredentials) -> Bool {
+        guard clients.count < configuration.daemon.maxClients else {
+            logger.warning("client refused: too many clients", metadata: clientMetadata(id, peer))
+            outbox.send(Reply.error(RequestError("too_many_clients", "the daemon serves at most \(configuration.daemon.maxClients) clients (daemon.max_clients)"), id: nil), to: id)
+            outbox.close(id, reason: "too many clients")
+            outbox.flush()
+            return false
+        }
+        let client = ClientSession(id: id, peer: peer, mayReceiveTouches: policy.allows(peer))
+        clients[id] = client
+        logger.info("client connected", metadata: clientMetadata(id, peer).merging(["client.raw_touches": "\(client.mayReceiveTouches)"]) { a, _ in a })
+        return true
+    }
+
+    /// The client is gone: its subscriptions end and what it added is removed from every surface.
+    public func clientDisconnected(_ id: ClientID, reason: String = "closed") {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        for session in sessions.values {
+            for r in client.recognizers { session.surface.removeRecognizer(named: r.name) }
+            for region in client.regions.reversed() { session.surface.removeRegion(named: region.name) }
+        }
+        if !client.recognizers.isEmpty { updateKinds() }
+        logger.info("client disconnected", metadata: clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a })
+        outbox.flush()
+    }
+
+    /// One request line, without its newline.
+    public func clientLine(_ id: ClientID, _ line: some Collection<UInt8>) {
+        guard let client = clients[id] else { return }
+        let decoded = DecodedRequest(line: line)
+        switch decoded.request {
+        case .failure(let error):
+            outbox.send(Reply.error(error, id: decoded.id), to: id)
+        case .success(let request):
+            let reply: [UInt8]
+            do throws(RequestError) {
+                reply = try handle(request, from: client, id: decoded.id)
+            } catch {
+                reply = Reply.error(error, id: decoded.id)
+            }
+            outbox.send(reply, to: id)
+        }
+        outbox.flush()
+    }
+
+    private func handle(_ request: Request, from client: ClientSession, id: RequestID?) throws(RequestError) -> [UInt8] {
+        if case .hello(let version, let name) = request {
+            guard version == ProtocolVersion.current else {
+                throw RequestError("unsupported_version", "this daemon speaks protocol version \(ProtocolVersion.current), not \(version)")
+            }
+            client.greeted = true
+            client.name = name
+            var r = Reply("hello", id: id)
+            r.writer.field("version", ProtocolVersion.current)
+            r.writer.field("daemon", "gestured")
+            r.writer.field("daemon_version", GesturedVersion.string)
+            r.writer.field("uid", Int(client.peer.uid))
+            r.writer.field("raw_touches", client.mayReceiveTouches)
+            return r.line()
+        }
+        guard client.greeted else {
+            throw RequestError("hello_required", "say hello first: {\"type\":\"hello\",\"version\":\(ProtocolVersion.current)}")
+        }
+        switch request {
+        case .hello:
+            fatalError("handled above")
+        case .subscribe(let subscription):
+            if subscription.events.contains(.touches) && !client.mayReceiveTouches {
+                logger.notice("raw touches denied", metadata: clientMetadata(client.id, client.peer))
+                throw RequestError(
+                    "access_denied",
+                    "raw touches are not allowed for uid \(client.peer.uid): daemon.raw_touches in \(configuration.file) names the users and groups that may have them")
+            }
+            let n = client.subscribe(subscription)
+            var r = Reply("subscribed", id: id)
+            r.writer.field("subscription", n)
+            r.writer.field("events", strings: Subscription.Events.allCases.filter(subscription.events.contains).map(\.rawValue))
+            return r.line()
+        case .unsubscribe(let n):
+            guard client.unsubscribe(n) else { throw RequestError("unknown_subscription", "no subscription \(n) on this connection") }
+            var r = Reply("unsubscribed", id: id)
+            r.writer.field("subscription", n)
+            return r.line()
+        case .listDevices:
+            var r = Reply("devices", id: id)
+            r.writer.beginArray("devices")
+            for session in sessions.values.sorted(by: { $0.info.node < $1.info.node }) {
+                r.writer.beginObject()
+                session.summary.write(into: &r.writer)
+                r.writer.endObject()
+            }
+            r.writer.endArray()
+            return r.line()
+        case .listRecognizers:
+            return listRecognizers(id: id)
+        case .listRegions:
+            return listRegions(id: id)
+        case .status:
+            return status(id: id)
+        case .reload:
+            guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
+            switch result {
+            case .success(let c):
+                var r = Reply("reloaded", id: id)
+                r.writer.field("file", c.file)
+                r.writer.field("recognizers", c.recognizers.count)
+                return r.line()
+            case .failure(let errors):
+                var r = Reply("error", id: id)
+                r.writer.field("code", "config_invalid")
+                r.writer.field("message", "the configuration was refused; the running one stays")
+                r.writer.field("errors", strings: errors.errors.map(\.description))
+                return r.line()
+            }
+        case .addRegion(let value):
+            let region = try clientRegion(value, for: client)
+            client.regions.append(region)
+            for session in sessions.values where session.name == region.device {
+                try? session.surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+            }
+            logger.info("client added a region", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a })
+            var r = Reply("region_added", id: id)
+            r.writer.field("name", region.name)
+            return r.line()
+        case .removeRegion(let name):
+            guard client.regions.contains(where: { $0.name == name }) else {
+                throw RequestError("unknown_region", "this connection added no region '\(name)'")
+            }
+            let removed = regionAndDescendants(name, in: client.regions)
+            client.regions.removeAll { removed.contains($0.name) }
+            let doomed = client.recognizers.filter { if case .region(let r) = $0.placement { removed.contains(r) } else { false } }
+            client.recognizers.removeAll { r in doomed.contains { $0.name == r.name } }
+            for session in sessions.values {
+                for r in doomed { session.surface.removeRecognizer(named: r.name) }
+                session.surface.removeRegion(named: name)
+            }
+            updateKinds()
+            var r = Reply("region_removed", id: id)
+            r.writer.field("name", name)
+            return r.line()
+        case .addRecognizer(let value):
+            let recognizer = try clientRecognizer(value, for: client)
+            client.recognizers.append(recognizer)
+            recognizerKinds[recognizer.name] = recognizer.kind.rawValue
+            for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
+            logger.info("client added a recognizer", metadata: clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a })
+            var r = Reply("recognizer_added", id: id)
+            r.writer.field("name", recognizer.name)
+            return r.line()
+        case .removeRecognizer(let name):
+            guard client.recognizers.contains(where: { $0.name == name }) else {
+                throw RequestError("unknown_recognizer", "this connection added no recognizer '\(name)'")
+            }
+            client.recognizers.removeAll { $0.name == name }
+            for session in sessions.values { session.surface.removeRecognizer(named: name) }
+            updateKinds()
+            var r = Reply("recognizer_removed", id: id)
+            r.writer.field("name", name)
+            return r.line()
+        }
+    }
+
+    /// The latest time the core has seen, for requests that act without a frame (reload).
+    var latestTime: Timestamp {
+        sessions.values.map(\.surface.engine.now).max() ?? .zero
+    }
+
+    private func listRecognizers(id: RequestID?) -> [UInt8] {
+        var r = Reply("recognizers", id: id)
+        r.writer.beginArray("recognizers")
+        let owners = Dictionary(clients.values.flatMap { c in c.recognizers.map { ($0.name, c.id) } }, uniquingKeysWith: { a, _ in a })
+        for session in sessions.values.sorted(by: { $0.info.node < $1.info.node }) {
+            for recognizer in session.surface.engine.recognizers {
+                r.writer.beginObject()
+                r.writer.field("name", recognizer.name)
+                r.writer.field("kind", recognizerKinds[recognizer.name] ?? recognizer.kind.rawValue)
+                r.writer.field("device", session.name)
+                r.writer.field("node", session.info.node)
+                r.writer.field("region", recognizer.region?.name ?? session.name)
+                r.writer.field("state", recognizer.state.description)
+                r.writer.field("enabled", recognizer.isEnabled)
+                if let owner = owners[recognizer.name] { r.writer.field("owner", "client \(owner)") } else { r.writer.field("owner", "config") }
+                r.writer.endObject()
+            }
+        }
+        r.writer.endArray()
+        return r.line()
+    }
+
+    private func listRegions(id: RequestID?) -> [UInt8] {
+        var r = Reply("regions", id: id)
+        r.writer.beginArray("regions")
+        let owners = Dictionary(clients.values.flatMap { c in c.regions.map { ($0.name, c.id) } }, uniquingKeysWith: { a, _ in a })
+        for region in allRegions() {
+            r.writer.beginObject()
+            r.writer.field("name", region.name)
+            r.writer.field("device", region.device)
+            if region.name != region.device { r.writer.field("parent", region.parent) }
+            r.writer.beginArray("rect")
+            for v in [region.rect.minX, region.rect.minY, region.rect.size.width, region.rect.size.height] { r.writer.element(v) }
+            r.writer.endArray()
+            if let owner = owners[region.name] { r.writer.field("owner", "client \(owner)") } else { r.writer.field("owner", "config") }
+            r.writer.endObject()
+        }
+        r.writer.endArray()
+        return r.line()
+    }
+
+    /// Device surfaces, the configuration's regions, then the clients'.
+    func allRegions() -> [RegionEntry] {
+        configuration.devices.map { RegionEntry(name: $0.name, device: $0.name, parent: $0.name, rect: Rect(x: 0, y: 0, width: 1, height: 1)) }
+            + configuration.regions + clients.keys.sorted().flatMap { clients[$0]!.regions }
+    }
+
+    private func status(id: RequestID?) -> [UInt8] {
+        var r = Reply("status", id: id)
+        r.writer.field("daemon_version", GesturedVersion.string)
+        r.writer.field("protocol", ProtocolVersion.current)
+        r.writer.field("config", configuration.file)
+        r.writer.field("devices", sessions.count)
+        r.writer.field("unclaimed_devices", unclaimed.count)
+        r.writer.field("recognizers", sessions.values.reduce(0) { $0 + $1.surface.engine.recognizers.count })
+        r.writer.field("clients", clients.count)
+        r.writer.field("frames", counters.frames)
+        r.writer.field("gestures", counters.gestures)
+        r.writer.field("lines_sent", counters.linesSent)
+        r.writer.field("reloads", counters.reloads)
+        r.writer.field("rejected_reloads", counters.rejectedReloads)
+        for (key, value) in statusExtras() { r.writer.field(key, value) }
+        return r.line()
+    }
+
+    private func regionAndDescendants(_ name: String, in regions: [RegionEntry]) -> Set<String> {
+        var names: Set<String> = [name]
+        var grew = true
+        while grew {
+            grew = false
+            for r in regions where names.contains(r.parent) && names.insert(r.name).inserted { grew = true }
+        }
+        return names
+    }
+
+    private func clientRegion(_ value: JSONValue, for client: ClientSession) throws(RequestError) -> RegionEntry {
+        do {
+            return try configuration.clientRegion(ConfigValue(value), regions: allRegions())
+        } catch {
+            throw RequestError("invalid_region", error.errors.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    private func clientRecognizer(_ value: JSONValue, for client: ClientSession) throws(RequestError) -> RecognizerEntry {
+        let existing = configuration.recognizers.map(\.name) + clients.values.flatMap { $0.recognizers.map(\.name) }
+        do {
+            return try configuration.clientRecognizer(ConfigValue(value), recognizers: existing, regions: allRegions())
+        } catch {
+            throw RequestError("invalid_recognizer", error.errors.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    /// After a reload, what a client added that no longer fits the new configuration is dropped, and the
+    /// client is told.
+    func dropClientAdditionsThatNoLongerFit() {
+        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+            var kept: [RegionEntry] = []
+            for region in client.regions {
+                let others = allRegions().filter { r in r.name != region.name && !client.regions.contains { $0.name == r.name } } + kept
+                if (try? configuration.checkClientRegion(region, regions: others)) != nil {
+                    kept.append(region)
+                } else {
+                    notifyDropped(client, "region '\(region.name)' no longer fits the reloaded configuration and was removed")
+                }
+            }
+            client.regions = kept
+            let regionNames = Set(allRegions().map(\.name))
+            let names = configuration.recognizers.map(\.name) + clients.values.flatMap { $0.recognizers.map(\.name) }
+            client.recognizers.removeAll { r in
+                var fits = true
+                if case .region(let name) = r.placement, !regionNames.contains(name) { fits = false }
+                if case .device(let d) = r.placement, !configuration.devices.contains(where: { $0.name == d }) { fits = false }
+                if configuration.recognizers.contains(where: { $0.name == r.name }) { fits = false }
+                if !(r.requireToFail + r.simultaneousWith).allSatisfy(names.contains) { fits = false }
+                if !fits { notifyDropped(client, "recognizer '\(r.name)' no longer fits the reloaded configuration and was removed") }
+                return !fits
+            }
+        }
+    }
+
+    private func notifyDropped(_ client: ClientSession, _ message: String) {
+        outbox.send(Reply.error(RequestError("dropped_after_reload", message), id: nil), to: client.id)
+    }
+
+    func clientMetadata(_ id: ClientID, _ peer: PeerCredentials) -> Logger.Metadata {
+        ["client.id": "\(id)", "client.pid": "\(peer.pid)", "client.uid": "\(peer.uid)", "client.gid": "\(peer.gid)"]
+    }
+}
+
+/// The daemon's version, reported by hello and status.
+public enum GesturedVersion {
+    public static let string = "0.4.0"
+}

@@ -1,0 +1,235 @@
+import GestureConfig
+import GestureEngine
+import GestureProtocol
+import InputCore
+import Logging
+
+/// The daemon without its I/O: devices and their surfaces, frames through the engines, clients and their
+/// requests, reloads. Single-threaded: the input loop (or a replay) calls it, and everything it produces goes
+/// to the outbox. Time comes in with the frames and with `advance(to:)`; it never reads a clock.
+public final class DaemonCore {
+    public private(set) var configuration: Configuration
+    let outbox: any Outbox
+    let logger: Logger
+    var policy: RawTouchPolicy
+    var sessions: [String: DeviceSession] = [:]
+    /// Devices no configuration entry claims: kept so that a reload can claim them.
+    var unclaimed: [String: DeviceInfo] = [:]
+    var clients: [ClientID: ClientSession] = [:]
+    /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
+    public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
+    /// Facts for the status request that only the caller knows (source, uptime).
+    public var statusExtras: () -> [(String, String)] = { [] }
+    var counters = Counters()
+    /// Configured kind names by recognizer ("checkmark" where the engine says "custom").
+    var recognizerKinds: [String: String] = [:]
+    private var events: [EngineEvent] = []
+
+    struct Counters {
+        var frames = 0
+        var gestures = 0
+        var linesSent = 0
+        var reloads = 0
+        var rejectedReloads = 0
+    }
+
+    public init(configuration: Configuration, policy: RawTouchPolicy, outbox: any Outbox, logger: Logger) {
+        self.configuration = configuration
+        self.policy = policy
+        self.outbox = outbox
+        self.logger = logger
+        events.reserveCapacity(64)
+        updateKinds()
+    }
+
+    func updateKinds() {
+        recognizerKinds = [:]
+        for r in configuration.recognizers + clients.values.flatMap(\.recognizers) { recognizerKinds[r.name] = r.kind.rawValue }
+    }
+
+    // MARK: Devices
+
+    public func deviceAdded(_ info: DeviceInfo) {
+        guard let entry = configuration.deviceEntry(for: info.description, kind: info.kind) else {
+            unclaimed[info.node] = info
+            logger.info("device not claimed by any [[device]] entry", metadata: deviceMetadata(info))
+            return
+        }
+        let session = DeviceSession(info: info, surface: makeSurface(entry: entry, info: info))
+        sessions[info.node] = session
+        var metadata = deviceMetadata(info)
+        metadata["device.name"] = "\(entry.name)"
+        metadata["device.size_mm"] = "\(session.surface.rawSize.width)x\(session.surface.rawSize.height)"
+        metadata["device.size_source"] = "\(session.summary.sizeSource)"
+        if info.geometry.source == .estimated && entry.size == nil {
+            logger.warning("device reports no resolution: its size is estimated; set size_mm in its [[device]] entry", metadata: metadata)
+        }
+        logger.info("device added", metadata: metadata)
+        broadcast(EventMessage.deviceAdded(session.summary)) { $0.matchesDevice(entry.name) }
+        outbox.flush()
+    }
+
+    /// The input layer already delivered a last frame cancelling the device's touches.
+    public func deviceRemoved(node: String, at time: Timestamp) {
+        unclaimed[node] = nil
+        guard let session = sessions.removeValue(forKey: node) else { return }
+        if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+        logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
+        broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
+        outbox.flush()
+    }
+
+    public func frame(_ frame: TouchFrame, from node: String) {
+        guard let session = sessions[node], let prepared = session.prepare(frame) else { return }
+        counters.frames += 1
+        run(session) { $0.process(prepared, into: &$1) }
+        outbox.flush()
+    }
+
+    /// The earliest time a recognizer wants to be woken; nil when none waits for anything.
+    public var nextDeadline: Timestamp? {
+        var earliest: Timestamp?
+        for session in sessions.values {
+            if let d = session.surface.engine.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+        }
+        return earliest
+    }
+
+    public func advance(to time: Timestamp) {
+        for session in sessions.values where session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
+            run(session) { $0.advance(to: time, into: &$1) }
+        }
+        outbox.flush()
+    }
+
+    /// Runs one step of a surface's engine and sends what it produced.
+    private func run(_ session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
+        events.removeAll(keepingCapacity: true)
+        step(session.surface.engine, &events)
+        for event in events { send(event, from: session) }
+    }
+
+    private func send(_ event: EngineEvent, from session: DeviceSession) {
+        let device = session.name
+        switch event {
+        case .action(let action):
+            counters.gestures += 1
+            let kind = recognizerKinds[action.recognizer] ?? action.kind.rawValue
+            let engineKind = action.kind.rawValue
+            let state = action.state.description
+            let targets = clients.values.filter { c in
+                c.wants { $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }
+            }
+            guard !targets.isEmpty else { return }
+            let line = EventMessage.gesture(action, kind: kind, device: device, node: session.info.node, at: session.location(action.location))
+            for c in targets { deliver(line, to: c.id) }
+        case .touch(let delivery):
+            let targets = clients.values.filter { c in c.mayReceiveTouches && c.wants { $0.matchesTouch(device: device, region: delivery.region) } }
+            guard !targets.isEmpty else { return }
+            let line = EventMessage.touch(delivery, device: device, node: session.info.node, at: session.location(delivery.touch.location))
+            for c in targets { deliver(line, to: c.id) }
+        }
+    }
+
+    func deliver(_ line: [UInt8], to client: ClientID) {
+        counters.linesSent += 1
+        outbox.send(line, to: client)
+    }
+
+    func broadcast(_ line: [UInt8], where test: (Subscription) -> Bool) {
+        for c in clients.values where c.wants(test) { deliver(line, to: c.id) }
+    }
+
+    // MARK: Surfaces
+
+    /// A surface for a device from the configuration, with every client's additions that fit it.
+    func makeSurface(entry: DeviceEntry, info: DeviceInfo) -> ConfiguredSurface {
+        let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? info.geometry.size)
+        surface.engine.transitionObserver = transitionLogger(device: entry.name)
+        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+            for region in client.regions where region.device == entry.name {
+                try? surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+            }
+            for recognizer in client.recognizers where applies(recognizer, to: surface) { surface.add(recognizer) }
+        }
+        return surface
+    }
+
+    func applies(_ recognizer: RecognizerEntry, to surface: ConfiguredSurface) -> Bool {
+        switch recognizer.placement {
+        case .everyDevice: true
+        case .device(let d): d == surface.entry.name
+        case .region(let r): surface.regions[r] != nil
+        }
+    }
+
+    /// Every recognizer transition at debug level, as `old -> cause -> new`.
+    private func transitionLogger(device: String) -> ((Transition) -> Void)? {
+        guard logger.logLevel <= .debug else { return nil }
+        let logger = logger
+        return { t in
+            logger.debug(
+                "\(t.recognizer): \(t.from) -> \(t.cause.rawValue) -> \(t.to)",
+                metadata: ["gesture.name": "\(t.recognizer)", "device.name": "\(device)", "time": "\(t.time)"])
+        }
+    }
+
+    private func deviceMetadata(_ info: DeviceInfo) -> Logger.Metadata {
+        ["device.node": "\(info.node)", "device.kind": "\(info.kind.rawValue)", "device.description": "\(info.description.name)"]
+    }
+
+    // MARK: Reload
+
+    /// Takes a new configuration: every touch in flight is cancelled on the old surfaces, and devices are
+    /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
+    public func apply(_ new: Configuration, policy: RawTouchPolicy, at time: Timestamp) {
+        for session in sessions.values {
+            if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+        }
+        configuration = new
+        self.policy = policy
+        dropClientAdditionsThatNoLongerFit()
+        updateKinds()
+        var infos = Array(unclaimed.values)
+        unclaimed = [:]
+        var kept: [String: DeviceSession] = [:]
+        for (node, session) in sessions {
+            if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
+                session.replace(with: makeSurface(entry: entry, info: session.info))
+                kept[node] = session
+            } else {
+                infos.append(session.info)
+                broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
+            }
+        }
+        sessions = kept
+        for info in infos.sorted(by: { $0.node < $1.node }) {
+            if sessions[info.node] == nil { deviceAdded(info) }
+        }
+        counters.reloads += 1
+        logger.notice("configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
+        broadcast(EventMessage.configReloaded(file: new.file, recognizers: new.recognizers.count)) { $0.events.contains(.config) }
+        outbox.flush()
+    }
+
+    /// A reload that failed validation: the running configuration stays, and subscribers hear why.
+    public func rejected(_ errors: ConfigErrors, file: String) {
+        counters.rejectedReloads += 1
+        logger.error("configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
+        for e in errors.errors { logger.error("\(e)") }
+        broadcast(EventMessage.configRejected(file: file, errors: errors.errors.map(\.description))) { $0.events.contains(.config) }
+        outbox.flush()
+    }
+
+    /// Reads the file again through `reloadSource` and applies or rejects it.
+    @discardableResult
+    public func reload(at time: Timestamp) -> Result<Configuration, ConfigErrors>? {
+        guard let reloadSource else { return nil }
+        let result = reloadSource()
+        switch result {
+        case .success(let new): apply(new, policy: RawTouchPolicy.resolve(new.daemon, logger: logger), at: time)
+        case .failure(let errors): rejected(errors, file: configuration.file)
+        }
+        return result
+    }
+}

@@ -1,0 +1,90 @@
+import GestureConfig
+import GestureEngine
+import GestureProtocol
+
+/// One device claimed by a configuration entry: its surface (engine, regions, recognizers) and what turns the
+/// input layer's frames into the surface's: touches held back after a reload, the configured size, rotation.
+final class DeviceSession {
+    let info: DeviceInfo
+    private(set) var surface: ConfiguredSurface
+    /// Configured size over measured size, per axis: the input layer measures, the configuration overrides.
+    private var scale = Point(x: 1, y: 1)
+    /// Touches that were down when the surface was rebuilt: the old one saw them cancelled, the new one never
+    /// sees them, until they lift.
+    private var heldBack: Set<TouchID> = []
+    /// Touches down as of the last frame, to cancel them when the surface is rebuilt.
+    private var down: [TouchID: Touch] = [:]
+    private var scratch = TouchFrame(timestamp: .zero, touches: [])
+
+    init(info: DeviceInfo, surface: ConfiguredSurface) {
+        self.info = info
+        self.surface = surface
+        updateScale()
+    }
+
+    var name: String { surface.entry.name }
+
+    var summary: DeviceSummary {
+        DeviceSummary(
+            name: name, node: info.node, deviceName: info.description.name, kind: info.kind.rawValue,
+            sizeMillimetres: surface.rawSize, sizeSource: surface.entry.size == nil ? info.geometry.source.rawValue : "configured",
+            rotation: surface.entry.rotation.rawValue, outputPixels: surface.entry.outputSize)
+    }
+
+    /// The input frame as the surface sees it; nil when nothing is left after holding touches back.
+    func prepare(_ frame: TouchFrame) -> TouchFrame? {
+        scratch.timestamp = frame.timestamp
+        scratch.touches.removeAll(keepingCapacity: true)
+        for touch in frame.touches {
+            if touch.phase.isFinal { down[touch.id] = nil } else { down[touch.id] = touch }
+            if !heldBack.isEmpty, heldBack.contains(touch.id) {
+                if touch.phase.isFinal { heldBack.remove(touch.id) }
+                continue
+            }
+            scratch.touches.append(scaled(touch))
+        }
+        guard !scratch.touches.isEmpty else { return nil }
+        return surface.rotate(scratch)
+    }
+
+    /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
+    /// down as far as the device goes.
+    func cancellation(at time: Timestamp) -> TouchFrame? {
+        var touches: [Touch] = []
+        for touch in down.values.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
+            var t = scaled(touch)
+            t.phase = .cancelled
+            t.timestamp = time
+            touches.append(t)
+        }
+        return touches.isEmpty ? nil : surface.rotate(TouchFrame(timestamp: time, touches: touches))
+    }
+
+    private func scaled(_ touch: Touch) -> Touch {
+        var t = touch
+        t.location = Point(x: t.location.x * scale.x, y: t.location.y * scale.y)
+        t.previousLocation = Point(x: t.previousLocation.x * scale.x, y: t.previousLocation.y * scale.y)
+        return t
+    }
+
+    /// Switches to a new surface; touches down now are held back from it until they lift.
+    func replace(with surface: ConfiguredSurface) {
+        self.surface = surface
+        heldBack.formUnion(down.keys)
+        updateScale()
+    }
+
+    private func updateScale() {
+        guard let configured = surface.entry.size else {
+            scale = Point(x: 1, y: 1)
+            return
+        }
+        let measured = info.geometry.size
+        scale = Point(x: measured.width > 0 ? configured.width / measured.width : 1, y: measured.height > 0 ? configured.height / measured.height : 1)
+    }
+
+    /// Where a point of the surface is, in every unit.
+    func location(_ p: Point) -> SurfaceLocation {
+        SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))
+    }
+}

@@ -1,0 +1,43 @@
+/// A connection's number, unique for the daemon's lifetime.
+public typealias ClientID = Int
+
+/// Where the core's lines go: the socket server, or stdout for a replay. The core calls `flush` once at the
+/// end of each input it handles, so a transport can batch a frame's lines into one write per client.
+public protocol Outbox: AnyObject {
+    func send(_ line: [UInt8], to client: ClientID)
+    /// Sends, then closes; `reason` is logged.
+    func close(_ client: ClientID, reason: String)
+    func flush()
+}
+
+/// Who is on the other end of a connection, from SO_PEERCRED.
+public struct PeerCredentials: Sendable, Equatable {
+    public var pid: Int32
+    public var uid: UInt32
+    public var gid: UInt32
+    /// Supplementary groups of the peer process, when they could be read.
+    public var groups: [UInt32]
+
+    public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
+        self.pid = pid
+        self.uid = uid
+        self.gid = gid
+        self.groups = groups
+    }
+}
+
+/// Who may receive raw touches: those could reveal what someone types on an on-screen keyboard, so they are
+/// off unless the configuration names the peer's user or one of its groups.
+public struct RawTouchPolicy: Sendable, Equatable {
+    public var users: Set<UInt32>
+    public var groups: Set<UInt32>
+
+    public init(users: Set<UInt32> = [], groups: Set<UInt32> = []) {
+        self.users = users
+        self.groups = groups
+    }
+
+    public func allows(_ peer: PeerCredentials) -> Bool {
+        users.contains(peer.uid) || groups.contains(peer.gid) || peer.groups.contains(where: groups.contains)
+    }
+}

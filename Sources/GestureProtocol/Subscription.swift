@@ -1,0 +1,59 @@
+import GestureEngine
+
+/// What a subscriber wants: classes of events, and filters on gestures and touches. An absent filter
+/// matches everything.
+public struct Subscription: Sendable, Equatable {
+    public enum Events: String, Sendable, CaseIterable {
+        /// Recognizer actions.
+        case gestures
+        /// Raw touch deliveries (V1-V5), for clients the configuration allows.
+        case touches
+        /// Devices added and removed.
+        case devices
+        /// Configuration reloaded or refused.
+        case config
+    }
+
+    public var events: Set<Events> = [.gestures, .devices, .config]
+    public var recognizers: Set<String>?
+    public var kinds: Set<String>?
+    public var devices: Set<String>?
+    public var regions: Set<String>?
+    public var states: Set<String>?
+
+    public static let filterKeys = ["recognizers", "kinds", "devices", "regions", "states"]
+    public static let states = ["began", "changed", "ended", "cancelled"]
+
+    public init() {}
+
+    init(_ reader: FieldReader) throws(RequestError) {
+        if let events = reader.fields["events"] {
+            self.events = Set(try FieldReader.strings(events, "events", choices: Events.allCases.map(\.rawValue)).compactMap(Events.init(rawValue:)))
+        }
+        guard let filter = reader.fields["filter"] else { return }
+        guard case .object(let fields) = filter else { throw .badRequest("filter must be an object, got \(filter.typeName)") }
+        try FieldReader(fields: fields, request: "filter").only(Self.filterKeys)
+        let kinds = GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue) + ["checkmark", "tickle", "custom"]
+        if let v = fields["recognizers"] { recognizers = Set(try FieldReader.strings(v, "filter.recognizers")) }
+        if let v = fields["kinds"] { self.kinds = Set(try FieldReader.strings(v, "filter.kinds", choices: kinds)) }
+        if let v = fields["devices"] { devices = Set(try FieldReader.strings(v, "filter.devices")) }
+        if let v = fields["regions"] { regions = Set(try FieldReader.strings(v, "filter.regions")) }
+        if let v = fields["states"] { states = Set(try FieldReader.strings(v, "filter.states", choices: Self.states)) }
+    }
+
+    /// Whether an action passes the filters. `kind` is the configured kind name (so "checkmark" can be asked
+    /// for by name) and `engineKind` the engine's family ("custom" for the samples).
+    public func matches(recognizer: String, kind: String, engineKind: String, device: String, region: String, state: String) -> Bool {
+        events.contains(.gestures) && (recognizers?.contains(recognizer) ?? true)
+            && (kinds.map { $0.contains(kind) || $0.contains(engineKind) } ?? true) && (devices?.contains(device) ?? true)
+            && (regions?.contains(region) ?? true) && (states?.contains(state) ?? true)
+    }
+
+    public func matchesTouch(device: String, region: String) -> Bool {
+        events.contains(.touches) && (devices?.contains(device) ?? true) && (regions?.contains(region) ?? true)
+    }
+
+    public func matchesDevice(_ device: String) -> Bool {
+        events.contains(.devices) && (devices?.contains(device) ?? true)
+    }
+}
