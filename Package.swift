@@ -53,11 +53,12 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "CSystemd",
+                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),

@@ -1,4 +1,12 @@
+#define _GNU_SOURCE
 #include "gestured_input.h"
+
+#include <stddef.h>
+#include <sys/socket.h>
+
+_Static_assert(sizeof(struct gestured_peer_credentials) == sizeof(struct ucred), "ucred layout");
+_Static_assert(offsetof(struct gestured_peer_credentials, uid) == offsetof(struct ucred, uid), "ucred uid");
+_Static_assert(offsetof(struct gestured_peer_credentials, gid) == offsetof(struct ucred, gid), "ucred gid");
 
 #include <libevdev/libevdev.h>
 #include <stdarg.h>

@@ -122,7 +122,8 @@ struct ConfigChecks {
         if case .count(let lo)? = given["minimum_number_of_touches"], case .count(let hi)? = given["maximum_number_of_touches"], lo > hi {
             reader.error(node.path.key("maximum_number_of_touches"), "maximum_number_of_touches (\(hi)) is less than minimum_number_of_touches (\(lo))")
         }
-        if r.kind == .edgePan && given["edges"] == nil {
+        // Only when edges is absent: an edges key that was given but invalid is already reported at its value.
+        if r.kind == .edgePan && given["edges"] == nil, case .table(let keys) = node.value, !keys.contains(where: { $0.key == "edges" }) {
             reader.error(node.path, "edge-pan recognizer '\(r.name)' needs edges (any of top, left, bottom, right): without one it never begins")
         }
     }

@@ -140,6 +140,14 @@ public final class DaemonCore {
         for c in clients.values where c.wants(test) { deliver(line, to: c.id) }
     }
 
+    /// Whether any client subscribed to anything: a replay waits for the first.
+    public var hasSubscribers: Bool { clients.values.contains { !$0.subscriptions.isEmpty } }
+
+    /// One line for systemd's STATUS=.
+    public var statusLine: String {
+        "\(sessions.count) device(s), \(clients.count) client(s), \(sessions.values.reduce(0) { $0 + $1.surface.engine.recognizers.count }) recognizer(s)"
+    }
+
     // MARK: Surfaces
 
     /// A surface for a device from the configuration, with every client's additions that fit it.

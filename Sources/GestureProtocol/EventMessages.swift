@@ -102,13 +102,17 @@ public enum EventMessage {
         return w.line()
     }
 
-    static func seconds(_ t: Timestamp) -> Double { Double(t.nanoseconds) / 1e9 }
+    /// Microseconds, the kernel's resolution.
+    static func seconds(_ t: Timestamp) -> Double { Double(t.nanoseconds / 1000) / 1e6 }
+
+    /// Values rounded to what can matter (a micrometre, a millionth of the surface), so lines stay short.
+    static func round(_ v: Double, _ digits: Double) -> Double { (v * digits).rounded() / digits }
 
     private static func write(_ location: SurfaceLocation, into w: inout JSONWriter) {
         w.beginObject("location")
-        w.field("mm", location.millimetres.x, location.millimetres.y)
-        w.field("normalized", location.normalized.x, location.normalized.y)
-        if let px = location.pixels { w.field("px", px.x, px.y) }
+        w.field("mm", round(location.millimetres.x, 1e3), round(location.millimetres.y, 1e3))
+        w.field("normalized", round(location.normalized.x, 1e6), round(location.normalized.y, 1e6))
+        if let px = location.pixels { w.field("px", round(px.x, 1e2), round(px.y, 1e2)) }
         w.endObject()
     }
 
@@ -119,20 +123,20 @@ public enum EventMessage {
         case .tap(let taps):
             w.field("taps", taps)
         case .pan(let translation, let velocity):
-            w.field("translation_mm", translation.x, translation.y)
-            w.field("velocity_mm_s", velocity.x, velocity.y)
+            w.field("translation_mm", round(translation.x, 1e3), round(translation.y, 1e3))
+            w.field("velocity_mm_s", round(velocity.x, 1e3), round(velocity.y, 1e3))
         case .swipe(let direction):
             w.field("direction", direction.description)
         case .pinch(let scale, let velocity):
-            w.field("scale", scale)
-            w.field("velocity", velocity)
+            w.field("scale", round(scale, 1e6))
+            w.field("velocity", round(velocity, 1e6))
         case .rotation(let rotation, let velocity):
-            w.field("rotation_rad", rotation)
-            w.field("velocity_rad_s", velocity)
+            w.field("rotation_rad", round(rotation, 1e6))
+            w.field("velocity_rad_s", round(velocity, 1e6))
         case .edgePan(let edge, let translation, let velocity):
             w.field("edge", edge.description)
-            w.field("translation_mm", translation.x, translation.y)
-            w.field("velocity_mm_s", velocity.x, velocity.y)
+            w.field("translation_mm", round(translation.x, 1e3), round(translation.y, 1e3))
+            w.field("velocity_mm_s", round(velocity.x, 1e3), round(velocity.y, 1e3))
         case .custom(let values):
             for key in values.keys.sorted() { w.field(key, values[key]!) }
         }

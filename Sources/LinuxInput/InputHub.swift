@@ -63,13 +63,15 @@ public final class InputHub {
     }
 
     /// Waits up to `timeout` milliseconds (-1: forever) for input or hot-plug and handles what arrived.
-    /// Returns false when the wait timed out.
+    /// Returns false when the wait timed out. `wake`, when given, is one more descriptor to wait on (an eventfd
+    /// that other threads signal); `woken` is called when it is readable, after the devices were read.
     @discardableResult
-    public func poll(timeout: Int32, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
+    public func poll(timeout: Int32, wake: Int32? = nil, woken: () -> Void = {}, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
         pollSet.removeAll(keepingCapacity: true)
         let nodes = Array(devices.keys)
         for node in nodes { pollSet.append(pollfd(fd: devices[node]!.evdev.fd, events: Int16(POLLIN), revents: 0)) }
         if let monitor { pollSet.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
+        if let wake { pollSet.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
         let ready = Glibc.poll(&pollSet, nfds_t(pollSet.count), timeout)
         if ready < 0 {
             if errno == EINTR { return true }
@@ -89,7 +91,7 @@ public final class InputHub {
                 remove(node, at: monotonicNow(), body)
             }
         }
-        if let monitor, pollSet.last!.revents != 0 {
+        if let monitor, pollSet[nodes.count].revents != 0 {
             for change in monitor.receive() {
                 switch change {
                 case .added(let node) where devices[node.node] == nil:
@@ -101,6 +103,7 @@ public final class InputHub {
                 }
             }
         }
+        if wake != nil, pollSet.last!.revents != 0 { woken() }
         return true
     }
 }

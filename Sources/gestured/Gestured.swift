@@ -2,10 +2,12 @@ import ArgumentParser
 import GestureTrace
 
 @main
-struct Gestured: ParsableCommand {
+struct Gestured: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
         abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",
-        subcommands: [DevicesCommand.self, RecordCommand.self, TraceCommand.self]
+        subcommands: [
+            RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, RecordCommand.self, TraceCommand.self,
+        ]
     )
 }

@@ -7,6 +7,16 @@
 #include <stdint.h>
 // Swift's Glibc module does not export signalfd; re-exported here for SignalStop.
 #include <sys/signalfd.h>
+// Nor eventfd, which wakes the daemon's input thread from the socket thread.
+#include <sys/eventfd.h>
+
+// SO_PEERCRED's struct ucred is only declared with _GNU_SOURCE, which Swift's Glibc module does not set.
+// The same layout (checked in gestured_input.c), for reading the option.
+struct gestured_peer_credentials {
+    int32_t pid;
+    uint32_t uid;
+    uint32_t gid;
+};
 
 // struct input_event's time is `time.tv_sec` on 64-bit builds but the macros `input_event_sec` /
 // `input_event_usec` (fields `__sec`, `__usec`) on 32-bit builds with a 64-bit time_t; Swift sees neither

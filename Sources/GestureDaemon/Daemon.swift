@@ -1,0 +1,138 @@
+import Foundation
+import GestureConfig
+import GestureEngine
+import InputCore
+import LinuxInput
+import Logging
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// How `gestured run` was asked to run.
+public struct DaemonOptions: Sendable {
+    public var configPath: String
+    /// Overrides daemon.socket.
+    public var socketPath: String?
+    /// Serve this recording instead of the machine's devices.
+    public var replay: String?
+    /// Serve this recording when the machine has no touch device.
+    public var fallbackReplay: String?
+    public var loop = false
+
+    public init(configPath: String, socketPath: String? = nil, replay: String? = nil, fallbackReplay: String? = nil, loop: Bool = false) {
+        self.configPath = configPath
+        self.socketPath = socketPath
+        self.replay = replay
+        self.fallbackReplay = fallbackReplay
+        self.loop = loop
+    }
+}
+
+/// The service: the socket server on its event loop, the input loop on its own thread, SIGHUP for reloads.
+/// A ServiceGroup runs it and turns SIGTERM/SIGINT into a graceful shutdown.
+public final class Daemon: Service {
+    private let options: DaemonOptions
+    private let configuration: Configuration
+    private let logger: Logger
+
+    public init(options: DaemonOptions, configuration: Configuration, logger: Logger) {
+        self.options = options
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Reads and checks a configuration file.
+    public static func loadConfiguration(_ path: String) -> Result<Configuration, ConfigErrors> {
+        do {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            return Result { () throws(ConfigErrors) in try Configuration.parse(text, file: path) }
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
+            return .failure(ConfigErrors([ConfigError(file: path, position: SourcePosition(line: 1, column: 1), "cannot read the file: \(reason)")]))
+        }
+    }
+
+    public func run() async throws {
+        let notifier = SystemdNotifier()
+        let queue = try CommandQueue()
+        let server = SocketServer(settings: configuration.daemon, queue: queue, logger: logger)
+        let core = DaemonCore(
+            configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
+        let path = options.configPath
+        core.reloadSource = { Daemon.loadConfiguration(path) }
+        let (source, sourceName) = try makeSource()
+        let started = monotonicNow()
+        core.statusExtras = {
+            [("source", sourceName), ("uptime_s", String(format: "%.1f", Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e9))]
+        }
+        let loop = InputLoop(core: core, queue: queue, source: source, logger: logger, notifier: notifier)
+        try loop.start()
+        try server.start(path: options.socketPath ?? configuration.daemon.socketPath, activated: try SocketActivation.listeningSocket())
+        defer { server.shutdown() }
+        logger.notice(
+            "gestured started",
+            metadata: [
+                "config.file": "\(configuration.file)", "source": "\(sourceName)", "devices": "\(core.sessions.count)",
+                "recognizers": "\(configuration.recognizers.count)", "version": "\(GesturedVersion.string)",
+            ])
+        notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
+
+        let stopping = ManagedAtomicFlag()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    let thread = Thread {
+                        loop.run()
+                        done.resume()
+                    }
+                    thread.name = "gestured-input"
+                    thread.start()
+                }
+                if !stopping.isSet { throw DaemonError("the input loop stopped on its own; see the log above") }
+            }
+            group.addTask {
+                let hangups = await UnixSignalsSequence(trapping: .sighup)
+                await cancelWhenGracefulShutdown {
+                    for await _ in hangups { queue.post(.reload) }
+                }
+                stopping.set()
+                notifier.notify("STOPPING=1")
+                queue.post(.stop)
+            }
+            try await group.next()
+            try await group.next()
+        }
+        logger.notice("gestured stopped")
+    }
+
+    private func makeSource() throws -> (InputLoop.Source, String) {
+        if let replay = options.replay { return (.replay(try replaySource(replay)), "replay \(replay)") }
+        let hub = try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet]))
+        if let fallback = options.fallbackReplay, !Self.hasTouchDevice() {
+            logger.notice("no readable touch device: serving a recording instead", metadata: ["recording": "\(fallback)"])
+            return (.replay(try replaySource(fallback)), "replay \(fallback) (no touch device)")
+        }
+        return (.devices(hub), "devices")
+    }
+
+    private func replaySource(_ path: String) throws -> ReplaySource {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let recording = try Recording.parse(text, source: path)
+        return try ReplaySource(recording: recording, source: path, loop: options.loop)
+    }
+
+    /// Whether a touch device can be opened now (it exists and this user may read it).
+    private static func hasTouchDevice() -> Bool {
+        guard let hub = try? InputHub(watchHotPlug: false) else { return false }
+        var found = false
+        try? hub.scan { if case .added = $0 { found = true } }
+        return found
+    }
+}
+
+/// A flag set once from one task and read from another.
+final class ManagedAtomicFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+}

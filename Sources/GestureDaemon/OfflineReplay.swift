@@ -1,0 +1,64 @@
+import GestureConfig
+import GestureEngine
+import GestureProtocol
+import InputCore
+import Logging
+
+/// The whole pipeline on recordings, with their timestamps as the clock: each recording is a device that is
+/// added, plays, has its pending timers run out, and is removed. What comes out is exactly what a subscriber
+/// to everything would read, so the same input always gives the same lines.
+public enum OfflineReplay {
+    /// `write` gets each line as the core produces it.
+    public static func run(
+        configuration: Configuration, recordings: [(source: String, recording: Recording)], touches: Bool,
+        logger: Logger, write: @escaping ([UInt8]) -> Void
+    ) throws(InputError) {
+        let outbox = LineCollector(write: write)
+        let core = DaemonCore(configuration: configuration, policy: RawTouchPolicy(users: [0]), outbox: outbox, logger: logger)
+        var subscription = Subscription()
+        if touches { subscription.events.insert(.touches) }
+        core.addLocalSubscriber(0, subscription)
+        for (source, recording) in recordings {
+            guard let description = recording.description, let axes = description.positionAxes else {
+                throw InputError(device: source, "the recording describes no touch device (no position axes)")
+            }
+            let kind = DeviceKind.classify(description)
+            let info = DeviceInfo(node: source, description: description, kind: kind, geometry: SurfaceGeometry(x: axes.x, y: axes.y))
+            let frames = try Replay.frames(of: recording, source: source, kind: kind)
+            core.deviceAdded(info)
+            var last = frames.first?.timestamp ?? .zero
+            for frame in frames {
+                // A frame at exactly a deadline goes first (the engine's rule), so only earlier timers fire.
+                while let deadline = core.nextDeadline, deadline < frame.timestamp { core.advance(to: deadline) }
+                core.frame(frame, from: source)
+                last = frame.timestamp
+            }
+            while let deadline = core.nextDeadline {
+                core.advance(to: deadline)
+                last = deadline
+            }
+            core.deviceRemoved(node: source, at: last)
+        }
+    }
+}
+
+/// An outbox that hands every line to a function, for replays and tests.
+final class LineCollector: Outbox {
+    let write: ([UInt8]) -> Void
+
+    init(write: @escaping ([UInt8]) -> Void) { self.write = write }
+
+    func send(_ line: [UInt8], to client: ClientID) { write(line) }
+    func close(_ client: ClientID, reason: String) {}
+    func flush() {}
+}
+
+extension DaemonCore {
+    /// A subscriber inside the process (a replay's output), greeted and subscribed without a socket.
+    func addLocalSubscriber(_ id: ClientID, _ subscription: Subscription) {
+        let client = ClientSession(id: id, peer: PeerCredentials(pid: 0, uid: 0, gid: 0), mayReceiveTouches: true)
+        client.greeted = true
+        _ = client.subscribe(subscription)
+        clients[id] = client
+    }
+}

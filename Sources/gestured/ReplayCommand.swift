@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import GestureConfig
+import GestureDaemon
+import InputCore
+import Logging
+
+/// The whole pipeline on recordings, printing what a subscriber would read.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run recordings through the configured recognizers; print the JSON lines a subscriber would get.",
+        discussion: "The recordings' timestamps are the clock, and timers still pending at the end of each recording are run out, so the same input always prints the same lines."
+    )
+
+    @Option(name: .long, help: "The configuration file.")
+    var config: String
+
+    @Flag(name: .long, help: "Also print raw touch deliveries.")
+    var touches = false
+
+    @Argument(help: "Recordings (evemu-record or evtest output with a device description).")
+    var recordings: [String]
+
+    func run() throws {
+        let configuration: Configuration
+        switch Daemon.loadConfiguration(config) {
+        case .success(let c): configuration = c
+        case .failure(let errors):
+            printError("the configuration has errors:\n\(errors)")
+            throw ExitCode(2)
+        }
+        var loaded: [(source: String, recording: Recording)] = []
+        for path in recordings {
+            do {
+                loaded.append((path, try Recording.parse(try readText(path), source: path)))
+            } catch {
+                printError("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        LoggingSystem.bootstrap { _ in JournalLogHandler(level: .warning) }
+        let out = FileHandle.standardOutput
+        do {
+            try OfflineReplay.run(configuration: configuration, recordings: loaded, touches: touches, logger: Logger(label: "gestured")) { line in
+                out.write(Data(line))
+            }
+        } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import GestureConfig
+import GestureDaemon
+import Logging
+import ServiceLifecycle
+
+/// The daemon: devices (or a recording) in, gestures out on the Unix socket.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the daemon: recognize gestures on touch devices and serve them on a Unix socket."
+    )
+
+    @Option(name: .long, help: "The configuration file.")
+    var config = "/etc/gestured/gestured.toml"
+
+    @Option(name: .long, help: "The socket to listen on (overrides daemon.socket).")
+    var socket: String?
+
+    @Option(name: .long, help: "Serve this recording as if it were a device, instead of the machine's devices.")
+    var replay: String?
+
+    @Option(name: .long, help: "Serve this recording when the machine has no readable touch device.")
+    var fallbackReplay: String?
+
+    @Flag(name: .long, help: "Play the recording again and again.")
+    var loop = false
+
+    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (overrides daemon.log_level).")
+    var logLevel: String?
+
+    func run() async throws {
+        let configuration: Configuration
+        switch Daemon.loadConfiguration(config) {
+        case .success(let c): configuration = c
+        case .failure(let errors):
+            printError("the configuration has errors; nothing started:\n\(errors)")
+            throw ExitCode(2)
+        }
+        guard let level = Logger.Level(rawValue: logLevel ?? configuration.daemon.logLevel) else {
+            throw ValidationError("--log-level must be one of \(DaemonSettings.logLevels.joined(separator: ", "))")
+        }
+        LoggingSystem.bootstrap { _ in JournalLogHandler(level: level) }
+        let logger = Logger(label: "gestured")
+        let daemon = Daemon(
+            options: DaemonOptions(configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop),
+            configuration: configuration, logger: logger)
+        let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
+        do {
+            try await group.run()
+        } catch {
+            logger.critical("gestured failed", metadata: ["error": "\(error)"])
+            throw ExitCode.failure
+        }
+    }
+}
