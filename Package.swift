@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "InputCore", targets: ["InputCore"]),
     ],
@@ -71,6 +72,11 @@ let package = Package(
                 "LinuxInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The client: a blocking connection to the socket, human-readable lines.
+        .executableTarget(
+            name: "gesturectl",
+            dependencies: ["GestureProtocol", "GestureConfig", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),

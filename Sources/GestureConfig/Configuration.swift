@@ -24,7 +24,8 @@ public struct Configuration: Sendable {
             switch entry.placement {
             case .everyDevice: true
             case .device(let d): d == device
-            case .region(let r): regions.first { $0.name == r }?.device == device
+            // A device's name is also its whole-surface region, which `regions` does not list.
+            case .region(let r): r == device || regions.first { $0.name == r }?.device == device
             }
         }
     }

@@ -10,6 +10,11 @@ struct TOMLLocator {
     private var line = 1
     private var lineStart = 0
     private var arrayTableCounts: [String: Int] = [:]
+    /// Arrays and inline tables open around the current value. Each level recurses, so a long run of `[` or
+    /// `{a=` overflowed the stack; deeper than any parser accepts (toml++ stops at 256), brackets are stepped
+    /// over instead.
+    private var depth = 0
+    private static let maximumDepth = 256
 
     init(source: String) {
         bytes = Array(source.utf8)
@@ -123,7 +128,11 @@ struct TOMLLocator {
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             _ = quoted()
+        case UInt8(ascii: "["), UInt8(ascii: "{") where depth >= Self.maximumDepth:
+            advance()
         case UInt8(ascii: "["):
+            depth += 1
+            defer { depth -= 1 }
             advance()
             var n = 0
             while true {
@@ -138,6 +147,8 @@ struct TOMLLocator {
                 if index == start { advance() }
             }
         case UInt8(ascii: "{"):
+            depth += 1
+            defer { depth -= 1 }
             advance()
             while true {
                 skipTrivia(newlines: false)

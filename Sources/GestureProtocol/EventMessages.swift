@@ -53,8 +53,8 @@ public enum EventMessage {
         w.field("time", seconds(delivery.time))
         w.field("touch_type", delivery.touch.type.description)
         write(location, into: &w)
-        if let pressure = delivery.touch.pressure { w.field("pressure", pressure) }
-        if let radius = delivery.touch.majorRadius { w.field("major_mm", radius) }
+        if let pressure = delivery.touch.pressure { w.field("pressure", round(pressure, 1e4)) }
+        if let radius = delivery.touch.majorRadius { w.field("major_mm", round(radius, 1e3)) }
         w.endObject()
         return w.line()
     }

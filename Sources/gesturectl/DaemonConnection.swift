@@ -1,0 +1,137 @@
+import Foundation
+import GestureProtocol
+import Glibc
+
+/// A blocking connection to the daemon's socket: send a request line, read reply and event lines.
+final class DaemonConnection {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    let path: String
+
+    /// Where the daemon listens: --socket, $GESTURED_SOCKET, the system socket, then the one `make run` uses.
+    static func defaultPath() -> String {
+        if let env = ProcessInfo.processInfo.environment["GESTURED_SOCKET"], !env.isEmpty { return env }
+        let system = "/run/gestured/gestured.sock"
+        if access(system, F_OK) == 0 { return system }
+        return userSocketPath()
+    }
+
+    /// The socket of a daemon run by hand (`make run`): in the user's runtime directory.
+    static func userSocketPath() -> String {
+        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return "\(runtime)/gestured.sock" }
+        return "/tmp/gestured-\(getuid()).sock"
+    }
+
+    init(path: String) throws(ClientError) {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ClientError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            Glibc.close(fd)
+            throw ClientError("socket path too long: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            switch code {
+            case ENOENT, ECONNREFUSED:
+                throw ClientError("gestured is not running: nothing listens on \(path) (start it with `systemctl start gestured`, or `make run` in the source tree; --socket or GESTURED_SOCKET name another socket)")
+            case EACCES, EPERM:
+                throw ClientError("access denied to \(path): the socket is for its group only; add your user to that group (`ls -l \(path)` shows it, usually gestured) and log in again")
+            default:
+                throw ClientError("cannot connect to \(path): \(String(cString: strerror(code)))")
+            }
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    func send(_ request: [String: Any]) throws(ClientError) {
+        guard var data = try? JSONSerialization.data(withJSONObject: request) else { throw ClientError("cannot encode \(request)") }
+        data.append(UInt8(ascii: "\n"))
+        let sent = data.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == data.count else { throw ClientError("the daemon closed the connection") }
+    }
+
+    /// The next line, without its newline; nil when the daemon closed the connection.
+    func readLine() throws(ClientError) -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    /// A line from the daemon, as sent and as fields.
+    struct Message {
+        var line: [UInt8]
+        var fields: [String: JSONValue]
+    }
+
+    /// The next line as a JSON object.
+    func readMessage() throws(ClientError) -> Message? {
+        guard let line = try readLine() else { return nil }
+        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else {
+            throw ClientError("the daemon sent a line that is not a JSON object: \(String(decoding: line, as: UTF8.self))")
+        }
+        return Message(line: line, fields: fields)
+    }
+
+    /// Sends a request and returns its reply, skipping events that arrive first; an error reply throws.
+    func request(_ request: [String: Any]) throws(ClientError) -> Message {
+        var tagged = request
+        let id = Int.random(in: 1...Int(Int32.max))
+        tagged["id"] = id
+        try send(tagged)
+        while let message = try readMessage() {
+            guard case .integer(id)? = message.fields["id"] else { continue }
+            if case .string("error")? = message.fields["type"] { throw ClientError(errorText(message.fields)) }
+            return message
+        }
+        throw ClientError("the daemon closed the connection")
+    }
+
+    func hello() throws(ClientError) {
+        _ = try request(["type": "hello", "version": ProtocolVersion.current, "client": "gesturectl"])
+    }
+
+    private func errorText(_ message: [String: JSONValue]) -> String {
+        var text = message["message"]?.text ?? "error"
+        if case .array(let errors)? = message["errors"] { text += "\n" + errors.compactMap(\.text).joined(separator: "\n") }
+        return text
+    }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension JSONValue {
+    /// The value as text, as a person reads it.
+    var text: String? {
+        switch self {
+        case .string(let s): s
+        case .integer(let n): String(n)
+        case .number(let d): String(format: "%.2f", d)
+        case .bool(let b): b ? "yes" : "no"
+        case .null: nil
+        case .array(let a): a.compactMap(\.text).joined(separator: ", ")
+        case .object: nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import GestureProtocol
+
+@main
+struct Gesturectl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturectl",
+        abstract: "Talk to the gestured daemon: watch gestures, list devices and recognizers, reload.",
+        subcommands: [
+            MonitorCommand.self, DevicesCommand.self, RecognizersCommand.self, RegionsCommand.self, StatusCommand.self,
+            ReloadCommand.self, CheckCommand.self,
+        ]
+    )
+}
+
+/// The socket option every command that talks to the daemon takes.
+struct SocketOption: ParsableArguments {
+    @Option(name: .long, help: "The daemon's socket (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, or the one `make run` uses).")
+    var socket: String?
+
+    func connect() throws -> DaemonConnection {
+        do {
+            let connection = try DaemonConnection(path: socket ?? DaemonConnection.defaultPath())
+            try connection.hello()
+            return connection
+        } catch {
+            fail(error.description)
+        }
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("gesturectl: \(message)\n".utf8))
+    Foundation.exit(1)
+}
