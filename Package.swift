@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "GestureSamples", dependencies: ["GestureEngine"]),
         // Kernel input without the kernel: event codes, device descriptions, the frame builder and
         // recordings (evemu, evtest). Pure Swift, so replays need no device.
-        .target(name: "InputCore", dependencies: ["GestureEngine"]),
+        .target(name: "InputCore", dependencies: ["GestureEngine", .product(name: "RealModule", package: "swift-numerics")]),
         // System libraries, found with pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),

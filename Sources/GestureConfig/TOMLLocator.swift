@@ -125,11 +125,13 @@ struct TOMLLocator {
     private mutating func value(_ path: ConfigPath) {
         values[path.text] = position
         guard let c = current else { return }
+        if depth >= Self.maximumDepth && (c == UInt8(ascii: "[") || c == UInt8(ascii: "{")) {
+            advance()
+            return
+        }
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             _ = quoted()
-        case UInt8(ascii: "["), UInt8(ascii: "{") where depth >= Self.maximumDepth:
-            advance()
         case UInt8(ascii: "["):
             depth += 1
             defer { depth -= 1 }

@@ -7,7 +7,8 @@ struct Gestured: AsyncParsableCommand {
         commandName: "gestured",
         abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",
         subcommands: [
-            RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, RecordCommand.self, TraceCommand.self,
+            RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, RecordCommand.self, SynthesizeCommand.self,
+            TraceCommand.self,
         ]
     )
 }

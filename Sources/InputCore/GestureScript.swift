@@ -1,0 +1,246 @@
+import GestureEngine
+import RealModule
+
+/// Gestures written as text, turned into the events a touchscreen would send: how the project makes its own
+/// demo and test recordings without a device. Lengths are millimetres, times seconds; fingers are sampled at
+/// 100 Hz.
+///
+/// ```
+/// surface 300 200                                  # the virtual touchscreen, in mm (default 300 x 200)
+/// at 1.0 tap 150 100 [fingers 2] [taps 2]
+/// at 2.0 hold 150 100 for 0.8 [fingers 1]
+/// at 3.0 drag 50 100 to 250 100 over 0.4 [fingers 3]
+/// at 4.0 pinch 150 100 from 20 to 90 over 0.6      # two fingers, their distance apart
+/// at 5.0 rotate 150 100 radius 25 from 0 to 90 over 0.6
+/// ```
+public struct GestureScript {
+    public private(set) var surface = Size(width: 300, height: 200)
+    private var samples: [Sample] = []
+    private var nextFinger = 0
+
+    /// Units per millimetre of the virtual device's axes.
+    public static let resolution: Int32 = 10
+    static let interval = 0.01
+    /// How far apart side-by-side fingers are.
+    static let fingerSpacing = 15.0
+
+    private struct Sample {
+        var time: Double
+        var finger: Int
+        var location: Point?  // nil: lifted
+    }
+
+    public init(_ text: String, source: String) throws(RecordingError) {
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard !words.isEmpty else { continue }
+            do throws(ScriptError) {
+                try parse(words)
+            } catch {
+                throw RecordingError(source: source, line: n + 1, error.message)
+            }
+        }
+    }
+
+    private struct ScriptError: Error {
+        var message: String
+    }
+
+    private mutating func parse(_ words: [String]) throws(ScriptError) {
+        var reader = Words(words)
+        if words[0] == "surface" {
+            reader.skip()
+            surface = Size(width: try reader.number("width", 10...2000), height: try reader.number("height", 10...2000))
+            try reader.end()
+            return
+        }
+        try reader.expect("at")
+        let start = try reader.number("time", 0...86_400)
+        let verb = try reader.word("a gesture: tap, hold, drag, pinch or rotate")
+        switch verb {
+        case "tap":
+            let p = try reader.point()
+            let fingers = try reader.option("fingers", 1...10) ?? 1
+            let taps = try reader.option("taps", 1...10) ?? 1
+            try reader.end()
+            for i in 0..<taps { press(at: row(p, fingers), from: start + Double(i) * 0.25, for: 0.08) }
+        case "hold":
+            let p = try reader.point()
+            try reader.expect("for")
+            let duration = try reader.number("duration", 0.01...600)
+            let fingers = try reader.option("fingers", 1...10) ?? 1
+            try reader.end()
+            press(at: row(p, fingers), from: start, for: duration)
+        case "drag":
+            let a = try reader.point()
+            try reader.expect("to")
+            let b = try reader.point()
+            try reader.expect("over")
+            let duration = try reader.number("duration", 0.01...600)
+            let fingers = try reader.option("fingers", 1...10) ?? 1
+            try reader.end()
+            let (from, to) = (row(a, fingers), row(b, fingers))
+            stroke(from: start, over: duration, fingers: fingers) { f, t in
+                Point(x: from[f].x + (to[f].x - from[f].x) * t, y: from[f].y + (to[f].y - from[f].y) * t)
+            }
+        case "pinch", "rotate":
+            let c = try reader.point()
+            var spread = (20.0, 20.0)
+            var angle = (0.0, 0.0)
+            if verb == "pinch" {
+                try reader.expect("from")
+                spread.0 = try reader.number("spread", 1...2000)
+                try reader.expect("to")
+                spread.1 = try reader.number("spread", 1...2000)
+            } else {
+                try reader.expect("radius")
+                let r = try reader.number("radius", 1...1000)
+                spread = (2 * r, 2 * r)
+                try reader.expect("from")
+                angle.0 = try reader.number("angle", -3600...3600)
+                try reader.expect("to")
+                angle.1 = try reader.number("angle", -3600...3600)
+            }
+            try reader.expect("over")
+            let duration = try reader.number("duration", 0.01...600)
+            try reader.end()
+            stroke(from: start, over: duration, fingers: 2) { f, t in
+                let half = (spread.0 + (spread.1 - spread.0) * t) / 2
+                let a = (angle.0 + (angle.1 - angle.0) * t) * .pi / 180 + (f == 0 ? .pi : 0)
+                return Point(x: c.x + half * Double.cos(a), y: c.y + half * Double.sin(a))
+            }
+        default:
+            throw ScriptError(message: "unknown gesture '\(verb)': expected tap, hold, drag, pinch or rotate")
+        }
+        for sample in samples where sample.location.map({ !Rect(x: 0, y: 0, width: surface.width, height: surface.height).contains($0) }) ?? false {
+            throw ScriptError(message: "a finger leaves the \(Int(surface.width)) x \(Int(surface.height)) mm surface at \(sample.location!)")
+        }
+    }
+
+    /// `count` fingers side by side, centred on `p`.
+    private func row(_ p: Point, _ count: Int) -> [Point] {
+        (0..<count).map { i in Point(x: p.x + (Double(i) - Double(count - 1) / 2) * Self.fingerSpacing, y: p.y) }
+    }
+
+    private mutating func press(at points: [Point], from start: Double, for duration: Double) {
+        for p in points {
+            let f = newFinger()
+            samples.append(Sample(time: start, finger: f, location: p))
+            samples.append(Sample(time: start + duration, finger: f, location: nil))
+        }
+    }
+
+    /// Fingers moving together; `place(finger, progress)` says where each is.
+    private mutating func stroke(from start: Double, over duration: Double, fingers: Int, _ place: (Int, Double) -> Point) {
+        let ids = (0..<fingers).map { _ in newFinger() }
+        let steps = max(1, Int((duration / Self.interval).rounded()))
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            for (i, f) in ids.enumerated() { samples.append(Sample(time: start + t * duration, finger: f, location: place(i, t))) }
+        }
+        for f in ids { samples.append(Sample(time: start + duration + Self.interval, finger: f, location: nil)) }
+    }
+
+    private mutating func newFinger() -> Int {
+        nextFinger += 1
+        return nextFinger
+    }
+
+    /// The recording: a virtual multitouch screen and its events, one frame per sample time.
+    public var recording: Recording {
+        let r = Self.resolution
+        let w = Int32(surface.width) * r, h = Int32(surface.height) * r
+        let description = DeviceDescription(
+            name: "gestured synthetic touchscreen", bus: 0x06, vendor: 0x1209, product: 0x0001, version: 1,
+            properties: [InputProperty.direct], codes: [EventType.key: [KeyCode.touch]],
+            axes: [
+                AbsCode.x: AbsInfo(minimum: 0, maximum: w, resolution: r), AbsCode.y: AbsInfo(minimum: 0, maximum: h, resolution: r),
+                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+                AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: w, resolution: r),
+                AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: h, resolution: r),
+            ])
+        var events: [InputEvent] = []
+        var slots: [Int: Int] = [:]
+        var trackingID: Int32 = 0
+        var currentSlot = 0
+        let ordered = samples.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var i = 0
+        while i < ordered.count {
+            let time = ordered[i].time
+            let stamp = Timestamp(seconds: time)
+            let wasDown = !slots.isEmpty
+            while i < ordered.count && ordered[i].time == time {
+                let s = ordered[i]
+                i += 1
+                let slot = slots[s.finger] ?? (0..<10).first { !slots.values.contains($0) } ?? 9
+                if slot != currentSlot {
+                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtSlot, value: Int32(slot)))
+                    currentSlot = slot
+                }
+                guard let p = s.location else {
+                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
+                    slots[s.finger] = nil
+                    continue
+                }
+                if slots[s.finger] == nil {
+                    slots[s.finger] = slot
+                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: trackingID))
+                    trackingID = (trackingID + 1) % 65536
+                }
+                events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionX, value: Int32((p.x * Double(r)).rounded())))
+                events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionY, value: Int32((p.y * Double(r)).rounded())))
+            }
+            if wasDown != !slots.isEmpty {
+                events.append(InputEvent(time: stamp, type: EventType.key, code: KeyCode.touch, value: slots.isEmpty ? 0 : 1))
+            }
+            events.append(InputEvent(time: stamp, type: EventType.syn, code: SynCode.report, value: 0))
+        }
+        return Recording(description: description, events: events)
+    }
+
+    /// The words of one line, read in order.
+    private struct Words {
+        private let words: [String]
+        private var index = 0
+
+        init(_ words: [String]) { self.words = words }
+
+        mutating func skip() { index += 1 }
+
+        mutating func word(_ what: String) throws(ScriptError) -> String {
+            guard index < words.count else { throw ScriptError(message: "expected \(what) at the end of the line") }
+            defer { index += 1 }
+            return words[index]
+        }
+
+        mutating func expect(_ keyword: String) throws(ScriptError) {
+            let w = try word("'\(keyword)'")
+            guard w == keyword else { throw ScriptError(message: "expected '\(keyword)', got '\(w)'") }
+        }
+
+        mutating func number(_ what: String, _ range: ClosedRange<Double>) throws(ScriptError) -> Double {
+            let w = try word(what)
+            guard let v = Double(w), range.contains(v) else {
+                throw ScriptError(message: "\(what) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(w)'")
+            }
+            return v
+        }
+
+        mutating func point() throws(ScriptError) -> Point {
+            Point(x: try number("x (mm)", 0...2000), y: try number("y (mm)", 0...2000))
+        }
+
+        mutating func option(_ name: String, _ range: ClosedRange<Int>) throws(ScriptError) -> Int? {
+            guard index < words.count, words[index] == name else { return nil }
+            index += 1
+            let w = try word("a count after \(name)")
+            guard let v = Int(w), range.contains(v) else { throw ScriptError(message: "\(name) must be from \(range.lowerBound) to \(range.upperBound), got '\(w)'") }
+            return v
+        }
+
+        func end() throws(ScriptError) {
+            guard index >= words.count else { throw ScriptError(message: "unexpected '\(words[index])'") }
+        }
+    }
+}
