@@ -18,8 +18,14 @@ public struct DaemonOptions: Sendable {
     /// Serve this recording when the machine has no touch device.
     public var fallbackReplay: String?
     public var loop = false
+    /// How many times faster than recorded a replay plays.
+    public var speed = 1.0
 
-    public init(configPath: String, socketPath: String? = nil, replay: String? = nil, fallbackReplay: String? = nil, loop: Bool = false) {
+    public init(
+        configPath: String, socketPath: String? = nil, replay: String? = nil, fallbackReplay: String? = nil, loop: Bool = false,
+        speed: Double = 1
+    ) {
+        self.speed = speed
         self.configPath = configPath
         self.socketPath = socketPath
         self.replay = replay
@@ -118,7 +124,7 @@ public final class Daemon: Service {
     private func replaySource(_ path: String) throws -> ReplaySource {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let recording = try Recording.parse(text, source: path)
-        return try ReplaySource(recording: recording, source: path, loop: options.loop)
+        return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed)
     }
 
     /// Whether a touch device can be opened now (it exists and this user may read it).

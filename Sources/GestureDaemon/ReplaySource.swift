@@ -15,8 +15,12 @@ struct ReplaySource {
     private let idSpan: TouchID
     /// A pause between loops, so the last gesture's timers run out before the first begins again.
     private static let gap: Int64 = 1_000_000_000
+    /// Playing starts this long after the first subscription, so clients that connect together all see it.
+    static let leadIn: Int64 = 1_000_000_000
+    /// Recorded time passes this many times faster.
+    private let speed: Double
 
-    init(recording: Recording, source: String, loop: Bool) throws(InputError) {
+    init(recording: Recording, source: String, loop: Bool, speed: Double = 1) throws(InputError) {
         guard let description = recording.description, let axes = description.positionAxes else {
             throw InputError(device: source, "the recording describes no touch device (no position axes)")
         }
@@ -25,6 +29,7 @@ struct ReplaySource {
         frames = try Replay.frames(of: recording, source: source, kind: kind)
         idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
         self.loop = loop
+        self.speed = speed
     }
 
     var isPlaying: Bool { offset != nil }
@@ -32,13 +37,23 @@ struct ReplaySource {
 
     mutating func start(at now: Timestamp) {
         guard offset == nil, let first = frames.first else { return }
-        offset = now.nanoseconds - first.timestamp.nanoseconds
+        origin = first.timestamp
+        offset = now.nanoseconds + Self.leadIn - first.timestamp.nanoseconds
+    }
+
+    /// The recording's first time, from which `speed` scales.
+    private var origin = Timestamp.zero
+
+    /// A recorded time on the live clock.
+    private func live(_ t: Timestamp, _ offset: Int64) -> Timestamp {
+        let scaled = speed == 1 ? t.nanoseconds : origin.nanoseconds + Int64(Double(t.nanoseconds - origin.nanoseconds) / speed)
+        return Timestamp(nanoseconds: scaled + offset)
     }
 
     /// When the next frame is due, on the live clock.
     var nextTime: Timestamp? {
         guard let offset, next < frames.count else { return nil }
-        return Timestamp(nanoseconds: frames[next].timestamp.nanoseconds + offset)
+        return live(frames[next].timestamp, offset)
     }
 
     /// The frames due by `now`, on the live clock.
@@ -47,7 +62,7 @@ struct ReplaySource {
             var frame = frames[next]
             frame.timestamp = t
             for i in frame.touches.indices {
-                frame.touches[i].timestamp = Timestamp(nanoseconds: frame.touches[i].timestamp.nanoseconds + offset)
+                frame.touches[i].timestamp = live(frame.touches[i].timestamp, offset)
                 frame.touches[i].id += idOffset
             }
             body(frame)
@@ -55,7 +70,7 @@ struct ReplaySource {
             if next == frames.count, loop, let first = frames.first, let last = frames.last {
                 next = 0
                 idOffset += idSpan
-                self.offset = offset + (last.timestamp.nanoseconds - first.timestamp.nanoseconds) + Self.gap
+                self.offset = offset + Int64(Double(last.timestamp.nanoseconds - first.timestamp.nanoseconds) / speed) + Self.gap
             }
         }
     }

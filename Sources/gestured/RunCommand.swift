@@ -26,6 +26,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Play the recording again and again.")
     var loop = false
 
+    @Option(name: .long, help: "Play the recording this many times faster than it was recorded.")
+    var speed = 1.0
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (overrides daemon.log_level).")
     var logLevel: String?
 
@@ -40,10 +43,11 @@ struct RunCommand: AsyncParsableCommand {
         guard let level = Logger.Level(rawValue: logLevel ?? configuration.daemon.logLevel) else {
             throw ValidationError("--log-level must be one of \(DaemonSettings.logLevels.joined(separator: ", "))")
         }
+        guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
         LoggingSystem.bootstrap { _ in JournalLogHandler(level: level) }
         let logger = Logger(label: "gestured")
         let daemon = Daemon(
-            options: DaemonOptions(configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop),
+            options: DaemonOptions(configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop, speed: speed),
             configuration: configuration, logger: logger)
         let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
         do {

@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+import InputCore
+
+/// A real `gestured run` process on a temporary socket, serving a recording made from a gesture script.
+final class DaemonProcess {
+    let directory: URL
+    let socket: String
+    let configPath: String
+    let logPath: String
+    private let process = Process()
+
+    static var binaries: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+    }
+
+    /// Starts the daemon and waits until its socket answers.
+    init(config: String, script: String, speed: Double = 1, extra: [String] = []) throws {
+        directory = try Self.temporaryDirectory()
+        socket = directory.appendingPathComponent("g.sock").path
+        configPath = directory.appendingPathComponent("gestured.toml").path
+        logPath = directory.appendingPathComponent("daemon.log").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let recording = directory.appendingPathComponent("input.evemu").path
+        try Self.synthesize(script, to: recording)
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = Self.binaries.appendingPathComponent("gestured")
+        process.arguments = ["run", "--config", configPath, "--socket", socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + extra
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitUntil("the daemon to listen on \(socket)") { (try? TestClient(path: socket, hello: false)) != nil }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        // GESTURED_KEEP_TEST_DIRS=1 keeps the configuration, recording and daemon log for a look after a failure.
+        if ProcessInfo.processInfo.environment["GESTURED_KEEP_TEST_DIRS"] == nil { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    var isRunning: Bool { process.isRunning }
+    var pid: Int32 { process.processIdentifier }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// SIGTERM, then the exit status.
+    func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func client(hello: Bool = true) throws -> TestClient { try TestClient(path: socket, hello: hello) }
+
+    static func synthesize(_ script: String, to path: String) throws {
+        let recording = try GestureScript(script, source: "test script").recording
+        try EvemuFormat.write(recording.description!, events: recording.events).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("gestured-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs a gestured or gesturectl command to completion: its exit status, stdout and stderr.
+    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = binaries.appendingPathComponent(program)
+        p.arguments = arguments
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Waits for something another process does, checking every 10 ms for at most 10 s.
+func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+    for _ in 0..<1000 {
+        if try condition() { return }
+        usleep(10_000)
+    }
+    throw TestFailure("timed out waiting for \(what)")
+}

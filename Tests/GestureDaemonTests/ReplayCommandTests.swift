@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `gestured replay` on recordings made from gesture scripts: the scenarios of the spec (uikit-semantics.md,
+/// section F), through the whole pipeline, checked on what a subscriber would read.
+@Suite struct ReplayCommandTests {
+    /// The gesture lines, as "time recognizer state", with the device lines left out.
+    static func replay(config: String, script: String, touches: Bool = false) throws -> [String] {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try DaemonProcess.synthesize(script, to: recording)
+        let result = try DaemonProcess.run("gestured", ["replay", "--config", configPath, recording] + (touches ? ["--touches"] : []))
+        guard result.status == 0 else { throw TestFailure("gestured replay failed: \(result.err)") }
+        return try result.out.split(separator: "\n").compactMap { line in
+            let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            let time = String(format: "%.2f", m["time"] as? Double ?? 0)
+            switch m["type"] as? String {
+            case "gesture": return "\(time) \(m["recognizer"]!) \(m["state"]!)"
+            case "touch": return "\(time) V \(m["phase"]!)"
+            default: return nil
+            }
+        }
+    }
+
+    @Test func f01TapCancelsTheRegionsTouch() throws {
+        let lines = try Self.replay(config: "[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", script: "at 1 tap 100 100\n", touches: true)
+        #expect(lines == ["1.00 V began", "1.08 tap ended", "1.08 V cancelled"])
+    }
+
+    @Test func f13And14SingleTapWaitsForTheDoubleTapToFail() throws {
+        let config = """
+            [[recognizer]]
+            name = "single"
+            kind = "tap"
+            require_to_fail = ["double"]
+
+            [[recognizer]]
+            name = "double"
+            kind = "tap"
+            number_of_taps_required = 2
+            """
+        #expect(try Self.replay(config: config, script: "at 1 tap 100 100\n") == ["1.43 single ended"])
+        #expect(try Self.replay(config: config, script: "at 1 tap 100 100 taps 2\n") == ["1.33 double ended"])
+    }
+
+    @Test func f20LongPressBeginsAfterHalfASecond() throws {
+        let lines = try Self.replay(config: "[[recognizer]]\nname = \"press\"\nkind = \"long-press\"\n", script: "at 1 hold 100 100 for 0.7\n")
+        #expect(lines == ["1.50 press began", "1.70 press ended"])
+    }
+
+    @Test func f28QuickTapBeatsLongPress() throws {
+        let config = "[[recognizer]]\nname = \"press\"\nkind = \"long-press\"\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n"
+        #expect(try Self.replay(config: config, script: "at 1 tap 100 100\n") == ["1.08 tap ended"])
+        #expect(try Self.replay(config: config, script: "at 1 hold 100 100 for 0.7\n") == ["1.50 press began", "1.70 press ended"])
+    }
+
+    @Test func f30PanBeginsAtItsThresholdAndEndsAtLift() throws {
+        let lines = try Self.replay(config: "[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n", script: "at 1 drag 100 100 to 200 100 over 0.5\n")
+        #expect(lines.first == "1.01 pan began")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasSuffix("pan changed") })
+        #expect(lines.last == "1.51 pan ended")
+    }
+
+    @Test func f43SwipeIsRecognizedMidMoveAndF50PanWinsWithoutARelation() throws {
+        // 60 pt (9.6 mm) in 0.05 s: the swipe's 50 pt, shrinking with time, is reached at 0.04 s.
+        let swipe = "[[recognizer]]\nname = \"swipe\"\nkind = \"swipe\"\ndirection = [\"right\"]\n"
+        #expect(try Self.replay(config: swipe, script: "at 1 drag 50 100 to 59.6 100 over 0.05\n") == ["1.04 swipe ended"])
+        // 100 pt in 0.1 s: the pan's 10 pt comes first, and the pan's touches are the swipe's no more.
+        let both = swipe + "\n[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n"
+        let lines = try Self.replay(config: both, script: "at 1 drag 50 100 to 66 100 over 0.1\n")
+        #expect(lines.first == "1.01 pan began")
+        #expect(!lines.contains { $0.contains("swipe") })
+    }
+
+    @Test func f56PinchAndRotationTogetherOnlyWhenSimultaneous() throws {
+        let script = "at 1 rotate 150 100 radius 30 from 0 to 60 over 0.6\nat 2 pinch 150 100 from 30 to 90 over 0.6\n"
+        let alone = "[[recognizer]]\nname = \"pinch\"\nkind = \"pinch\"\n\n[[recognizer]]\nname = \"rotation\"\nkind = \"rotation\"\n"
+        let exclusive = try Self.replay(config: alone, script: script)
+        #expect(exclusive.contains { $0.hasSuffix("rotation began") } && exclusive.contains { $0.hasSuffix("pinch began") })
+        let together = alone.replacingOccurrences(of: "kind = \"pinch\"\n", with: "kind = \"pinch\"\nsimultaneous_with = [\"rotation\"]\n")
+        #expect(try Self.replay(config: together, script: script).count >= exclusive.count)
+    }
+
+    @Test func theSameInputAlwaysPrintsTheSameLines() throws {
+        let config = "[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n\n[[recognizer]]\nname = \"pinch\"\nkind = \"pinch\"\n"
+        let script = "at 1 drag 100 100 to 200 120 over 0.4\nat 2 pinch 150 100 from 30 to 90 over 0.4\n"
+        #expect(try Self.replay(config: config, script: script, touches: true) == (try Self.replay(config: config, script: script, touches: true)))
+    }
+
+    @Test func checkPrintsEveryErrorAndExitsNonZero() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bad.toml").path
+        try "[daemon]\nlog_levle = \"info\"\n\n[[recognizer]]\nname = \"t\"\nkind = \"tap\"\nnumber_of_taps_required = 0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try DaemonProcess.run("gestured", ["check", path])
+        #expect(result.status == 1)
+        #expect(result.out == """
+            \(path):2:1: unknown key 'log_levle' in [daemon]; did you mean 'log_level'?
+            \(path):7:27: number_of_taps_required must be from 1 to 10, got 0
+
+            """)
+        let ctl = try DaemonProcess.run("gesturectl", ["check", path])
+        #expect(ctl.status == 1 && ctl.out == result.out)
+    }
+}
