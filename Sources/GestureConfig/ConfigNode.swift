@@ -32,16 +32,30 @@ struct ConfigNode {
 
     /// Parses TOML text; a syntax error comes back with TOMLKit's line and column.
     static func parse(_ text: String, file: String) throws(ConfigErrors) -> ConfigNode {
-        let table: TOMLTable
+        // toml++ aborts on some malformed text instead of reporting it (see TOMLLocator.trap): the first such
+        // byte is replaced by one it reports cleanly at the same place. Text before it is unchanged, so an
+        // earlier error is still the one reported.
+        guard let trap = TOMLLocator(source: text).trap else { return ConfigNode(try table(text, file: file), path: .root) }
+        var bytes = Array(text.utf8)
+        bytes[trap.offset] = trap.replacement
+        do throws(ConfigErrors) {
+            _ = try table(String(decoding: bytes, as: UTF8.self), file: file)
+        } catch {
+            guard error.errors.first?.position == trap.position else { throw error }
+        }
+        throw ConfigErrors([ConfigError(file: file, position: trap.position, "TOML syntax: \(trap.message)")])
+    }
+
+    /// TOMLKit's parse; a syntax error comes back with its line and column.
+    private static func table(_ text: String, file: String) throws(ConfigErrors) -> TOMLTable {
         do {
-            table = try TOMLTable(string: text)
+            return try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let at = SourcePosition(line: max(error.source.begin.line, 1), column: max(error.source.begin.column, 1))
             throw ConfigErrors([ConfigError(file: file, position: at, "TOML syntax: \(error.description)")])
         } catch {
             throw ConfigErrors([ConfigError(file: file, position: SourcePosition(line: 1, column: 1), "TOML syntax: \(error)")])
         }
-        return ConfigNode(table, path: .root)
     }
 
     private init(_ value: any TOMLValueConvertible, path: ConfigPath) {

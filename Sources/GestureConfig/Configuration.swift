@@ -109,10 +109,12 @@ public struct RecognizerEntry: Sendable {
     public var parameters: [(RecognizerParameter, ParameterValue)]
     public var enabled = true
     public var touchTypes: TouchTypes = .all
-    public var cancelsTouchesInView = true
-    public var delaysTouchesBegan = false
-    public var delaysTouchesEnded = true
-    public var requiresExclusiveTouchType = true
+    /// nil leaves the kind's own default: an edge pan delays touches began (ScreenEdgePanGestureRecognizer),
+    /// and writing the base class's defaults over it made every configured edge pan stop doing so.
+    public var cancelsTouchesInView: Bool?
+    public var delaysTouchesBegan: Bool?
+    public var delaysTouchesEnded: Bool?
+    public var requiresExclusiveTouchType: Bool?
     public var requireToFail: [String] = []
     public var simultaneousWith: [String] = []
     /// Names, or "*" for every other recognizer.
@@ -127,10 +129,10 @@ public struct RecognizerEntry: Sendable {
         for (parameter, value) in parameters { parameter.apply(value, to: r) }
         r.isEnabled = enabled
         r.allowedTouchTypes = touchTypes
-        r.cancelsTouchesInView = cancelsTouchesInView
-        r.delaysTouchesBegan = delaysTouchesBegan
-        r.delaysTouchesEnded = delaysTouchesEnded
-        r.requiresExclusiveTouchType = requiresExclusiveTouchType
+        if let cancelsTouchesInView { r.cancelsTouchesInView = cancelsTouchesInView }
+        if let delaysTouchesBegan { r.delaysTouchesBegan = delaysTouchesBegan }
+        if let delaysTouchesEnded { r.delaysTouchesEnded = delaysTouchesEnded }
+        if let requiresExclusiveTouchType { r.requiresExclusiveTouchType = requiresExclusiveTouchType }
         return r
     }
 }

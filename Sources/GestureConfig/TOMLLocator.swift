@@ -1,20 +1,37 @@
 /// Finds where each key and value of a TOML document is, by path (`recognizer[2].kind`), so that validation
-/// errors can name a line and column: TOMLKit reports positions for syntax errors only. It runs after the
-/// parser accepted the text, so it knows only enough TOML to step over values, and it always makes progress
-/// on any input.
+/// errors can name a line and column: TOMLKit reports positions for syntax errors only. It knows only enough
+/// TOML to step over values, and it always makes progress on any input: it runs before the parser too, to find
+/// the text that crashes it (`trap`).
 struct TOMLLocator {
     private(set) var keys: [String: SourcePosition] = [:]
     private(set) var values: [String: SourcePosition] = [:]
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
-    private var lineStart = 0
+    /// Characters (not bytes) since the line began, as toml++ counts columns for syntax errors, so that every
+    /// error of a file counts the same way on a line with `é` or `→` before the place.
+    private var column = 1
     private var arrayTableCounts: [String: Int] = [:]
     /// Arrays and inline tables open around the current value. Each level recurses, so a long run of `[` or
     /// `{a=` overflowed the stack; deeper than any parser accepts (toml++ stops at 256), brackets are stepped
     /// over instead.
     private var depth = 0
     private static let maximumDepth = 256
+    /// The first place where the toml++ inside TOMLKit (3.4.0) asserts instead of reporting an error: a table
+    /// header whose key starts with neither a bare-key character nor a quote (`[[[x]]]`, `[=`, `[` alone on a
+    /// line), and `}` where an array expects a value (`[}`, `[1,}`). The assertions abort the process, in
+    /// release builds too (SwiftPM does not define NDEBUG for C++ targets), so `ConfigNode.parse` puts in
+    /// `replacement` there, a byte toml++ rejects cleanly at the same place, and reports `message`.
+    private(set) var trap: Trap?
+
+    struct Trap {
+        /// The byte's offset in the UTF-8 text.
+        var offset: Int
+        /// Line and column counted in characters, as toml++ counts them.
+        var position: SourcePosition
+        var replacement: UInt8
+        var message: String
+    }
 
     init(source: String) {
         bytes = Array(source.utf8)
@@ -32,16 +49,24 @@ struct TOMLLocator {
         return SourcePosition(line: 1, column: 1)
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1) }
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
     private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
     private mutating func advance() {
         if bytes[index] == UInt8(ascii: "\n") {
             line += 1
-            lineStart = index + 1
+            column = 1
+        } else if bytes[index] & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
+            column += 1
         }
         index += 1
+    }
+
+    /// Steps over `n` ASCII bytes other than newlines (brackets, quotes) that the caller has seen.
+    private mutating func skipASCII(_ n: Int) {
+        index += n
+        column += n
     }
 
     private mutating func document() {
@@ -62,8 +87,9 @@ struct TOMLLocator {
     /// `[a.b]` or `[[a.b]]`; a table under an array of tables belongs to its latest element.
     private mutating func header() -> ConfigPath {
         let at = position
+        if trap == nil { checkHeaderKeyStart() }
         let isArray = peek(1) == UInt8(ascii: "[")
-        index += isArray ? 2 : 1
+        skipASCII(isArray ? 2 : 1)
         let parts = keyParts()
         var path = ConfigPath.root
         for (n, part) in parts.enumerated() {
@@ -83,6 +109,35 @@ struct TOMLLocator {
             advance()
         }
         return path
+    }
+
+    /// What toml++'s parse_table_header does before parse_key: past `[`, spaces and tabs, a second `[` right
+    /// after the first, spaces and tabs again; `]` and the end are errors it reports itself.
+    private mutating func checkHeaderKeyStart() {
+        var i = index + 1
+        func skipBlanks() { while i < bytes.count && (bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t")) { i += 1 } }
+        skipBlanks()
+        guard i < bytes.count else { return }
+        if bytes[i] == UInt8(ascii: "[") {
+            guard i == index + 1 else { return }  // "[ [": toml++ reports it
+            i += 1
+            skipBlanks()
+            guard i < bytes.count else { return }
+        }
+        let b = bytes[i]
+        if b == UInt8(ascii: "]") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || isBareKeyByte(b) { return }
+        // "[]" is an error toml++ reports: "tables with blank bare keys are explicitly prohibited".
+        setTrap(at: i, replacement: UInt8(ascii: "]"), "Error while parsing table header: expected bare key starting character or string delimiter")
+    }
+
+    private mutating func setTrap(at offset: Int, replacement: UInt8, _ message: String) {
+        guard trap == nil else { return }
+        let b = bytes[offset]
+        let saw =
+            b == UInt8(ascii: "\n") ? ", saw '\\n'" : b == UInt8(ascii: "\r") ? ", saw '\\r'"
+            : b >= 0x20 && b < 0x7F ? ", saw '\(Character(Unicode.Scalar(b)))'" : ""
+        // Only ASCII (brackets, blanks) lies between the current byte and `offset`.
+        trap = Trap(offset: offset, position: SourcePosition(line: line, column: column + offset - index), replacement: replacement, message: message + saw)
     }
 
     private mutating func keyValue(in table: ConfigPath) {
@@ -137,15 +192,24 @@ struct TOMLLocator {
             defer { depth -= 1 }
             advance()
             var n = 0
+            var expectingValue = true  // at the start and after a comma
             while true {
                 skipTrivia(newlines: true)
                 guard let b = current else { return }
                 if b == UInt8(ascii: "]") { advance(); return }
+                if b == UInt8(ascii: "}") && expectingValue {
+                    // toml++ reports "[," itself: "expected value or closing ']', saw comma".
+                    setTrap(at: index, replacement: UInt8(ascii: ","), "Error while parsing array: expected value or closing ']'")
+                }
                 let start = index
                 value(path.index(n))
                 n += 1
+                expectingValue = false
                 skipTrivia(newlines: true)
-                if current == UInt8(ascii: ",") { advance() }
+                if current == UInt8(ascii: ",") {
+                    advance()
+                    expectingValue = true
+                }
                 if index == start { advance() }
             }
         case UInt8(ascii: "{"):
@@ -175,7 +239,7 @@ struct TOMLLocator {
     private mutating func quoted() -> String {
         let quote = bytes[index]
         let triple = peek(1) == quote && peek(2) == quote
-        index += triple ? 3 : 1
+        skipASCII(triple ? 3 : 1)
         let start = index
         while let b = current {
             if quote == UInt8(ascii: "\"") && b == UInt8(ascii: "\\") {
@@ -185,7 +249,7 @@ struct TOMLLocator {
             }
             if b == quote && (!triple || (peek(1) == quote && peek(2) == quote)) {
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                index += triple ? 3 : 1
+                skipASCII(triple ? 3 : 1)
                 return text
             }
             if b == UInt8(ascii: "\n") && !triple { break }

@@ -1,0 +1,291 @@
+import Testing
+
+@testable import GestureConfig
+
+/// Where the locator finds keys and values, by path; and that any input, however broken, comes back.
+@Suite struct TOMLLocatorTests {
+    private func at(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
+
+    @Test func keysAndValuesInATable() {
+        let locator = TOMLLocator(
+            source: """
+                [daemon]
+                socket = "/run/x.sock"
+                  log_level   =   "info"   # comment
+                max_clients=3
+                """)
+        #expect(locator.keys["daemon"] == at(1, 1))
+        #expect(locator.keys["daemon.socket"] == at(2, 1))
+        #expect(locator.values["daemon.socket"] == at(2, 10))
+        #expect(locator.keys["daemon.log_level"] == at(3, 3))
+        #expect(locator.values["daemon.log_level"] == at(3, 19))
+        #expect(locator.keys["daemon.max_clients"] == at(4, 1))
+        #expect(locator.values["daemon.max_clients"] == at(4, 13))
+    }
+
+    @Test func arraysOfTablesAreCountedPerArray() {
+        let locator = TOMLLocator(
+            source: """
+                [[device]]
+                name = "a"
+                [[recognizer]]
+                name = "r0"
+                [[device]]
+                name = "b"
+                [[recognizer]]
+                name = "r1"
+                [recognizer.should_begin]
+                minimum_touches = 2
+                """)
+        #expect(locator.keys["device[0]"] == at(1, 1))
+        #expect(locator.values["device[0].name"] == at(2, 8))
+        #expect(locator.keys["recognizer[0].name"] == at(4, 1))
+        #expect(locator.keys["device[1]"] == at(5, 1))
+        #expect(locator.values["device[1].name"] == at(6, 8))
+        #expect(locator.keys["recognizer[1].name"] == at(8, 1))
+        #expect(locator.keys["recognizer[1].should_begin"] == at(9, 1))
+        #expect(locator.keys["recognizer[1].should_begin.minimum_touches"] == at(10, 1))
+        #expect(locator.keys["recognizer[2]"] == nil)
+    }
+
+    @Test func nestedArraysOfTablesAreCountedPerParentElement() {
+        let locator = TOMLLocator(
+            source: """
+                [[a]]
+                [[a.b]]
+                x = 1
+                [[a.b]]
+                x = 2
+                [[a]]
+                [[a.b]]
+                x = 3
+                """)
+        #expect(locator.values["a[0].b[0].x"] == at(3, 5))
+        #expect(locator.values["a[0].b[1].x"] == at(5, 5))
+        #expect(locator.values["a[1].b[0].x"] == at(8, 5))
+        #expect(locator.keys["a[1].b[1]"] == nil)
+    }
+
+    @Test func dottedKeys() {
+        let locator = TOMLLocator(
+            source: """
+                [[device]]
+                match.name = "*Pad*"
+                match . kinds = ["touchpad"]
+                "quoted key".'literal'.bare = 1
+                """)
+        #expect(locator.keys["device[0].match.name"] == at(2, 1))
+        #expect(locator.values["device[0].match.name"] == at(2, 14))
+        #expect(locator.values["device[0].match.kinds[0]"] == at(3, 18))
+        #expect(locator.keys["device[0].quoted key.literal.bare"] == at(4, 1))
+        #expect(locator.values["device[0].quoted key.literal.bare"] == at(4, 31))
+    }
+
+    @Test func dottedTableHeaders() {
+        let locator = TOMLLocator(
+            source: """
+                [ daemon . raw_touches ]
+                groups = ["a"]
+                """)
+        #expect(locator.keys["daemon.raw_touches"] == at(1, 1))
+        #expect(locator.values["daemon.raw_touches.groups[0]"] == at(2, 11))
+    }
+
+    @Test func inlineTables() {
+        let locator = TOMLLocator(
+            source: """
+                [[device]]
+                match = { name = "*Touch*", kinds = ["touchscreen", "touchpad"] }
+                [[recognizer]]
+                should_begin = {minimum_touches=2,unless_active=["pan"]}
+                region = [{ name = "x", rect = [0, 0, 1, 1] }, { name = "y" }]
+                """)
+        #expect(locator.values["device[0].match"] == at(2, 9))
+        #expect(locator.keys["device[0].match.name"] == at(2, 11))
+        #expect(locator.values["device[0].match.name"] == at(2, 18))
+        #expect(locator.keys["device[0].match.kinds"] == at(2, 29))
+        #expect(locator.values["device[0].match.kinds[0]"] == at(2, 38))
+        #expect(locator.values["device[0].match.kinds[1]"] == at(2, 53))
+        #expect(locator.keys["recognizer[0].should_begin.minimum_touches"] == at(4, 17))
+        #expect(locator.values["recognizer[0].should_begin.minimum_touches"] == at(4, 33))
+        #expect(locator.values["recognizer[0].should_begin.unless_active[0]"] == at(4, 50))
+        #expect(locator.values["recognizer[0].region[0]"] == at(5, 11))
+        #expect(locator.values["recognizer[0].region[0].rect[3]"] == at(5, 42))
+        #expect(locator.values["recognizer[0].region[1].name"] == at(5, 57))
+    }
+
+    @Test func multiLineArraysGiveEachElementItsPosition() {
+        let locator = TOMLLocator(
+            source: """
+                x = [
+                  1,
+                  "two", # a comment, with "quotes" and [brackets]
+                  [3, 4],
+
+                  { a = 5 }
+                ]
+                y = 6
+                """)
+        #expect(locator.values["x"] == at(1, 5))
+        #expect(locator.values["x[0]"] == at(2, 3))
+        #expect(locator.values["x[1]"] == at(3, 3))
+        #expect(locator.values["x[2]"] == at(4, 3))
+        #expect(locator.values["x[2][0]"] == at(4, 4))
+        #expect(locator.values["x[2][1]"] == at(4, 7))
+        #expect(locator.values["x[3].a"] == at(6, 9))
+        #expect(locator.values["x[4]"] == nil)
+        #expect(locator.keys["y"] == at(8, 1))
+        #expect(locator.values["y"] == at(8, 5))
+    }
+
+    @Test func multiLineStringsDoNotLookLikeTables() {
+        let locator = TOMLLocator(
+            source: #"""
+                a = """
+                [not.a.table]
+                b = 1 \"""
+                """
+                c = '''
+                x = "
+                [[nor.this]]
+                '''
+                e = "say \"[x]\" # not a comment"
+                d = 2
+                """#)
+        #expect(locator.values["a"] == at(1, 5))
+        #expect(locator.keys["not.a.table"] == nil)
+        #expect(locator.keys["b"] == nil)
+        #expect(locator.keys["x"] == nil)
+        #expect(locator.keys["nor.this[0]"] == nil)
+        #expect(locator.keys["c"] == at(5, 1))
+        #expect(locator.values["e"] == at(9, 5))
+        #expect(locator.keys["d"] == at(10, 1))
+        #expect(locator.values["d"] == at(10, 5))
+    }
+
+    @Test func commentsAreSkipped() {
+        let locator = TOMLLocator(
+            source: """
+                # [fake]
+                # fake = 1
+                [daemon] # [other]
+                   # socket = "no"
+                socket = "/x" # = "y"
+                log_level = 'info'#
+                """)
+        #expect(locator.keys["fake"] == nil)
+        #expect(locator.keys["other"] == nil)
+        #expect(locator.keys["daemon"] == at(3, 1))
+        #expect(locator.keys["daemon.socket"] == at(5, 1))
+        #expect(locator.values["daemon.socket"] == at(5, 10))
+        #expect(locator.values["daemon.log_level"] == at(6, 13))
+        #expect(Set(locator.keys.keys) == ["daemon", "daemon.socket", "daemon.log_level"])
+    }
+
+    @Test func windowsLineEndings() {
+        let locator = TOMLLocator(source: "[daemon]\r\nsocket = \"/x\"\r\n  max_clients = 3\r\n")
+        #expect(locator.values["daemon.socket"] == at(2, 10))
+        #expect(locator.keys["daemon.max_clients"] == at(3, 3))
+    }
+
+    @Test func positionFallsBackToTheKeyThenTheEnclosingTable() {
+        let locator = TOMLLocator(
+            source: """
+                [[recognizer]]
+                name = "a"
+                should_begin = { unless_active = ["b"] }
+                """)
+        let recognizer = ConfigPath.root.key("recognizer").index(0)
+        #expect(locator.position(of: recognizer.key("name")) == at(2, 8))
+        #expect(locator.position(of: recognizer.key("name"), preferKey: true) == at(2, 1))
+        #expect(locator.position(of: recognizer.key("kind")) == at(1, 1))
+        #expect(locator.position(of: recognizer.key("should_begin").key("unless_active").index(0)) == at(3, 35))
+        #expect(locator.position(of: recognizer.key("should_begin").key("regions").index(0)) == at(3, 16))
+        #expect(locator.position(of: ConfigPath.root.key("daemon")) == at(1, 1))
+    }
+
+    @Test func pathsAreWrittenAsInMessages() {
+        let path = ConfigPath.root.key("recognizer").index(2).key("should_begin").key("regions").index(0)
+        #expect(path.text == "recognizer[2].should_begin.regions[0]")
+        #expect(path.lastKey == "regions")
+        #expect(path.parent?.text == "recognizer[2].should_begin.regions")
+        #expect(path.parent?.parent?.parent?.text == "recognizer[2]")
+        #expect(ConfigPath.root.key("x").parent == .root)
+        #expect(ConfigPath.root.parent == nil)
+    }
+
+    // MARK: Garbage
+
+    /// Every position the locator recorded lies within the text (or just past a line's end).
+    private func expectPositionsInside(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let locator = TOMLLocator(source: text)
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for position in Array(locator.keys.values) + Array(locator.values.values) {
+            #expect(position.line >= 1 && position.line <= lines.count, sourceLocation: sourceLocation)
+            guard position.line >= 1 && position.line <= lines.count else { return }
+            #expect(position.column >= 1 && position.column <= lines[position.line - 1].count + 1, sourceLocation: sourceLocation)
+        }
+        // Whatever the locator makes of it, parsing must come back with a configuration or errors.
+        _ = errors(text)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func unbalancedBracketsAndQuotesTerminate() {
+        let samples = [
+            "", "[", "[[", "[[[[", "]", "]]]]", "{", "{{{", "}", "x = [", "x = [[[", "x = [1, 2", "x = ]", "x = {",
+            "x = { a = ", "x = { a = 1,, }", "\"", "\"\"\"", "'''", "x = \"\"\"abc", "x = '''abc", "x = \"abc\\",
+            "[a.\n", "[a.\"b", "= = =", "=", ".", "a.", "a..b = 1", "\u{0}", "[[a]]]]]", "[]", "[[]]", "x = [}", "x = {]",
+            "x = [\n\n\n", "#", "# unterminated\n[", "\\", "a = 1 2 3 [ 4", "[\n[\n[", "x = [{a=[{b=[{", "\r\r\r",
+        ]
+        for sample in samples { expectPositionsInside(sample) }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func deepNestingNeitherOverflowsTheStackNorLosesTheOuterLevels() {
+        // Each level of nesting used to be one level of recursion: 100,000 brackets overflowed the stack.
+        let depth = 100_000
+        let arrays = TOMLLocator(source: "x = " + String(repeating: "[", count: depth))
+        #expect(arrays.values["x"] == at(1, 5))
+        #expect(arrays.values["x[0][0]"] == at(1, 7))
+        let tables = TOMLLocator(source: "x = " + String(repeating: "{a=", count: depth))
+        #expect(tables.values["x.a.a"] == at(1, 11))
+        let mixed = TOMLLocator(source: "x = " + String(repeating: "[{a=", count: depth / 2))
+        #expect(mixed.values["x[0].a"] == at(1, 9))
+        let headers = TOMLLocator(source: String(repeating: "[", count: depth) + "\ny = 1")
+        #expect(headers.values["[0].y"] == at(2, 5))
+        // TOMLKit refuses such nesting before the locator runs.
+        #expect(errors("x = " + String(repeating: "[", count: depth)).first?.contains("TOML syntax") == true)
+    }
+
+    @Test func textThatCrashedTOMLKitIsASyntaxError() {
+        // Found by fuzzing toml++ 3.4.0 (inside TOMLKit), minimized; each aborted the process on an assertion.
+        let crashers = [
+            "[[[", "[#", "[=", "[.", "[,", "[{", "[}", "[\n", "[\r\n", "[\u{0C}", "[\\", "[[ =", "[ \t@", "[é]",
+            "x=[}", "x=[1,}", "x=[\"\",}", "x=[[],}", "x={z=[}", "-=[}", "x=4\n0=[}", "x=[}é", "x = [\n  # c\n  }",
+        ]
+        for text in crashers {
+            let found = errors(text)
+            #expect(found.count == 1, "\(text.debugDescription)")
+            #expect(found.first?.contains(": TOML syntax: ") == true, "\(text.debugDescription): \(found)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func randomBytesTerminate() {
+        // A fixed generator, so a failure can be replayed; the alphabet leans on what TOML gives meaning to.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let punctuation = Array("[]{}\"'=.,#\n \t\\-_az019+:".utf8)
+        for _ in 0..<500 {
+            let length = Int(next() % 200)
+            var bytes: [UInt8] = []
+            for _ in 0..<length {
+                bytes.append(next() % 4 == 0 ? UInt8(truncatingIfNeeded: next()) : punctuation[Int(next() % UInt64(punctuation.count))])
+            }
+            expectPositionsInside(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}
