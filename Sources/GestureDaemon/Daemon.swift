@@ -61,7 +61,11 @@ public final class Daemon: Service {
     public func run() async throws {
         let notifier = SystemdNotifier()
         let queue = try CommandQueue()
-        let server = SocketServer(settings: configuration.daemon, queue: queue, logger: logger)
+        var socketSettings = configuration.daemon
+        // A socket named on the command line belongs to whoever runs the daemon by hand (`make run`): the
+        // service's group may not exist there.
+        if options.socketPath != nil { socketSettings.socketGroup = nil }
+        let server = SocketServer(settings: socketSettings, queue: queue, logger: logger)
         let core = DaemonCore(
             configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
         let path = options.configPath

@@ -40,14 +40,15 @@ struct MonitorCommand: ParsableCommand {
         if !state.isEmpty { filter["states"] = state }
         var events = ["gestures", "devices", "config"]
         if touches { events.append("touches") }
+        let subscribed: DaemonConnection.Message
         do {
-            _ = try connection.request(["type": "subscribe", "events": events, "filter": filter])
+            subscribed = try connection.request(["type": "subscribe", "events": events, "filter": filter])
         } catch {
             fail(error.description)
         }
-        // Each line is written as it arrives, even into a pipe.
+        // Each line is written as it arrives, even into a pipe; the first says the subscription is in place.
         let out = FileHandle.standardOutput
-        if !json { out.write(Data("watching \(connection.path); Ctrl-C stops\n".utf8)) }
+        out.write(json ? Data(subscribed.line + [UInt8(ascii: "\n")]) : Data("watching \(connection.path); Ctrl-C stops\n".utf8))
         while true {
             let line: [UInt8]?
             do { line = try connection.readLine() } catch { fail(error.description) }

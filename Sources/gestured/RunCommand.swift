@@ -14,7 +14,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The configuration file.")
     var config = "/etc/gestured/gestured.toml"
 
-    @Option(name: .long, help: "The socket to listen on (overrides daemon.socket).")
+    @Option(name: .long, help: "The socket to listen on (overrides daemon.socket; daemon.socket_group is then not applied).")
     var socket: String?
 
     @Option(name: .long, help: "Serve this recording as if it were a device, instead of the machine's devices.")

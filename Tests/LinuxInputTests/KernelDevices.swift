@@ -135,15 +135,15 @@ enum KernelDevices {
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
-    /// Runs gestured to completion and returns what it printed.
-    static func run(_ arguments: [String]) throws -> String {
+    /// Runs gestured (or another program) to completion and returns what it printed.
+    static func run(_ arguments: [String], program: String = gestured) throws -> String {
         let path = NSTemporaryDirectory() + "/gestured-out-\(getpid())"
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw KernelTestError("cannot create \(path)") }
-        let pid = try start(arguments, output: fd)
+        let pid = try start(arguments, program: program, output: fd)
         close(fd)
         let status = wait(pid)
-        guard status == 0 else { throw KernelTestError("gestured \(arguments) exited with \(status)") }
+        guard status == 0 else { throw KernelTestError("\(program) \(arguments) exited with \(status)") }
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
