@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run bench clean
+.PHONY: all deps build test vm-test run demo-recording bench clean
 
 all: build
 
@@ -16,6 +16,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) check-units
 	scripts/vm-tests
 
 # Only the kernel device tests, in the VM (scripts/vm).
@@ -23,9 +24,16 @@ vm-test: deps
 	$(SWIFT) build --build-tests
 	scripts/vm-tests
 
-# Until the daemon lands, run the engine on the bundled example scenarios.
-run: deps
-	$(SWIFT) run -c release gestured trace examples/*.trace
+# The daemon on this machine's touch devices, or on the bundled demo recording (looping) when there are
+# none, serving the socket `gesturectl` finds for this user. Ctrl-C stops it.
+RUN_SOCKET ?= $(if $(XDG_RUNTIME_DIR),$(XDG_RUNTIME_DIR)/gestured.sock,/tmp/gestured-$(shell id -u).sock)
+run: build
+	.build/release/gestured run --config config/gestured.toml --socket $(RUN_SOCKET) \
+		--fallback-replay recordings/demo.evemu --loop
+
+# The bundled demo recording, from its gesture script.
+demo-recording:
+	$(SWIFT) run gestured synthesize recordings/demo.gestures -o recordings/demo.evemu
 
 # Engine frames per second and allocations per frame (package-benchmark, release mode).
 bench:
@@ -33,3 +41,60 @@ bench:
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# Install: the release binaries, the systemd units (paths filled in), the sysusers entry, the configuration
+# (only when there is none yet: yours is kept) and the documentation. DESTDIR for packaging; into the running
+# system (no DESTDIR, as root) it also creates the user and groups and reloads systemd.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SYSCONFDIR ?= /etc
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+DOCDIR ?= $(PREFIX)/share/doc/gestured
+# The configuration installed when there is none yet (a kiosk's own, say).
+GESTURED_CONFIG ?= config/gestured.toml
+UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g'
+
+.PHONY: install uninstall check-units
+
+install: build
+	@test -f $(GESTURED_CONFIG) || { echo "install: $(GESTURED_CONFIG) is missing" >&2; exit 1; }
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/gestured $(DESTDIR)$(DOCDIR)/examples
+	install -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(BINDIR)/
+	$(UNIT_PATHS) systemd/gestured.service.in >$(DESTDIR)$(UNITDIR)/gestured.service
+	$(UNIT_PATHS) systemd/gestured.socket.in >$(DESTDIR)$(UNITDIR)/gestured.socket
+	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
+	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml ]; then \
+		echo "install: kept $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml ($(GESTURED_CONFIG) is the shipped one)"; \
+	else \
+		echo "install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml"; \
+		install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml; \
+	fi
+	install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	if [ -d config/examples ]; then cp -R config/examples/. $(DESTDIR)$(DOCDIR)/examples/; fi
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+		if command -v systemd-sysusers >/dev/null; then echo "systemd-sysusers $(SYSUSERSDIR)/gestured.conf"; systemd-sysusers $(SYSUSERSDIR)/gestured.conf; fi; \
+		if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then echo "systemctl daemon-reload"; systemctl daemon-reload; fi; \
+	fi
+	@echo
+	@echo "Installed. Start it now and at every boot:  systemctl enable --now gestured.socket gestured.service"
+	@echo "Let a user connect:  usermod -aG gestured USER  (gestured-raw too for raw touches), then log in again."
+
+# Removes what install put there, except the configuration and the user and groups.
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
+		echo "systemctl disable --now gestured.socket gestured.service"; \
+		systemctl disable --now gestured.socket gestured.service || true; \
+	fi
+	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl
+	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
+	rm -rf $(DESTDIR)$(DOCDIR)
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
+		echo "systemctl daemon-reload"; systemctl daemon-reload; \
+	fi
+	@echo "Kept $(DESTDIR)$(SYSCONFDIR)/gestured and the user and groups gestured, gestured-raw (userdel gestured; groupdel gestured-raw)."
+
+# The units as installed: systemd-analyze verify, and security with a ceiling on the exposure (scripts/check-units).
+check-units:
+	scripts/check-units
