@@ -4,7 +4,7 @@ import Glibc
 
 /// A blocking connection to the daemon's socket: send a request line, read reply and event lines.
 final class DaemonConnection {
-    private let fd: Int32
+    private var fd: Int32
     private var buffer: [UInt8] = []
     let path: String
 
@@ -30,7 +30,7 @@ final class DaemonConnection {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            Glibc.close(fd)
+            closeOnce()
             throw ClientError("socket path too long: \(path)")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
@@ -39,7 +39,7 @@ final class DaemonConnection {
         }
         guard result == 0 else {
             let code = errno
-            Glibc.close(fd)
+            closeOnce()
             switch code {
             case ENOENT, ECONNREFUSED:
                 throw ClientError("gestured is not running: nothing listens on \(path) (start it with `systemctl start gestured`, or `make run` in the source tree; --socket or GESTURED_SOCKET name another socket)")
@@ -51,7 +51,13 @@ final class DaemonConnection {
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { closeOnce() }
+
+    /// deinit also runs when init throws, so the descriptor is closed in one place, once.
+    private func closeOnce() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
 
     func send(_ request: [String: Any]) throws(ClientError) {
         guard var data = try? JSONSerialization.data(withJSONObject: request) else { throw ClientError("cannot encode \(request)") }

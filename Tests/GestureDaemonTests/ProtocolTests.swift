@@ -148,7 +148,7 @@ import Testing
         _ = try leaver.request(["type": "subscribe"])
         _ = try watcher.request(["type": "subscribe", "filter": ["states": ["ended"]]])
         _ = try leaver.messages(until: { $0.gestureSummary == "pan began" })
-        close(leaver.fd)
+        leaver.disconnect()
         let rest = try watcher.messages(until: { $0.gestureSummary == "tap ended" }).compactMap(\.gestureSummary)
         #expect(rest == ["pan ended", "tap ended"])
         let after = try watcher.request(["type": "list_recognizers"])["recognizers"] as? [[String: Any]] ?? []

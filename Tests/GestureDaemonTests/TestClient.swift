@@ -3,7 +3,7 @@ import Glibc
 
 /// A protocol client on a real socket, with timeouts so a test fails instead of hanging.
 final class TestClient {
-    let fd: Int32
+    private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
     init(path: String, hello: Bool = true) throws {
@@ -15,7 +15,10 @@ final class TestClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard rc == 0 else {
-            close(fd)
+            // deinit runs for an instance whose init throws once it is initialized: close only there.
+            let code = errno
+            disconnect()
+            errno = code
             throw TestFailure("connect \(path): \(String(cString: strerror(errno)))")
         }
         if hello {
@@ -24,7 +27,13 @@ final class TestClient {
         }
     }
 
-    deinit { close(fd) }
+    deinit { disconnect() }
+
+    /// Closes the connection once: a second close could close another test's descriptor with the same number.
+    func disconnect() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+    }
 
     func sendRaw(_ bytes: [UInt8]) throws {
         var sent = 0
@@ -48,10 +57,15 @@ final class TestClient {
                 return line
             }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(timeout * 1000)) == 1 else { throw TestFailure("no line within \(timeout) s") }
+            let ready = poll(&p, 1, Int32(timeout * 1000))
+            // Other tests' child processes end while this waits: their SIGCHLD interrupts the calls.
+            if ready < 0 && errno == EINTR { continue }
+            guard ready == 1 else { throw TestFailure("no line within \(timeout) s") }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let n = recv(fd, &chunk, chunk.count, 0)
-            if n <= 0 { return nil }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw TestFailure("recv: \(String(cString: strerror(errno)))") }
+            if n == 0 { return nil }
             buffer.append(contentsOf: chunk[..<n])
         }
     }
