@@ -59,27 +59,37 @@ UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 
 install: build
 	@test -f $(GESTURED_CONFIG) || { echo "install: $(GESTURED_CONFIG) is missing" >&2; exit 1; }
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/gestured $(DESTDIR)$(DOCDIR)/examples
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/gestured
+	install -d $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/config $(DESTDIR)$(DOCDIR)/examples
 	install -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(BINDIR)/
 	$(UNIT_PATHS) systemd/gestured.service.in >$(DESTDIR)$(UNITDIR)/gestured.service
 	$(UNIT_PATHS) systemd/gestured.socket.in >$(DESTDIR)$(UNITDIR)/gestured.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml ]; then \
-		echo "install: kept $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml ($(GESTURED_CONFIG) is the shipped one)"; \
+		echo "install: kept $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml (the shipped one: $(DOCDIR)/config)"; \
 	else \
 		echo "install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml"; \
 		install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml; \
 	fi
-	install -m 0644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
-	if [ -d config/examples ]; then cp -R config/examples/. $(DESTDIR)$(DOCDIR)/examples/; fi
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
+	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
+	ln -sfn ../examples $(DESTDIR)$(DOCDIR)/config/examples
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
-		if command -v systemd-sysusers >/dev/null; then echo "systemd-sysusers $(SYSUSERSDIR)/gestured.conf"; systemd-sysusers $(SYSUSERSDIR)/gestured.conf; fi; \
-		if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then echo "systemctl daemon-reload"; systemctl daemon-reload; fi; \
+		if command -v systemd-sysusers >/dev/null; then \
+			echo "systemd-sysusers $(SYSUSERSDIR)/gestured.conf"; systemd-sysusers $(SYSUSERSDIR)/gestured.conf; \
+		fi; \
+		if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
+			echo "systemctl daemon-reload"; systemctl daemon-reload; \
+		fi; \
 	fi
 	@echo
-	@echo "Installed. Start it now and at every boot:  systemctl enable --now gestured.socket gestured.service"
-	@echo "Let a user connect:  usermod -aG gestured USER  (gestured-raw too for raw touches), then log in again."
+	@echo "Installed. Start it now and at every boot:"
+	@echo "  systemctl enable --now gestured.socket gestured.service"
+	@echo "Let a user connect (and gestured-raw too for raw touches), then log in again:"
+	@echo "  usermod -aG gestured USER"
 
 # Removes what install put there, except the configuration and the user and groups.
 uninstall:
@@ -88,13 +98,15 @@ uninstall:
 		systemctl disable --now gestured.socket gestured.service || true; \
 	fi
 	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl
-	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
+	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
 	rm -rf $(DESTDIR)$(DOCDIR)
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
 		echo "systemctl daemon-reload"; systemctl daemon-reload; \
 	fi
-	@echo "Kept $(DESTDIR)$(SYSCONFDIR)/gestured and the user and groups gestured, gestured-raw (userdel gestured; groupdel gestured-raw)."
+	@echo "Kept $(DESTDIR)$(SYSCONFDIR)/gestured and the user and groups gestured and gestured-raw"
+	@echo "(rm -r $(SYSCONFDIR)/gestured; userdel gestured; groupdel gestured-raw)."
 
-# The units as installed: systemd-analyze verify, and security with a ceiling on the exposure (scripts/check-units).
+# The units as installed: systemd-analyze verify, and security under a ceiling (scripts/check-units).
 check-units:
 	scripts/check-units
