@@ -85,6 +85,8 @@ public final class Daemon: Service {
                 "config.file": "\(configuration.file)", "source": "\(sourceName)", "devices": "\(core.sessions.count)",
                 "recognizers": "\(configuration.recognizers.count)", "version": "\(GesturedVersion.string)",
             ])
+        // SIGHUP is trapped before READY: a reload right after start must not hit the default action (exit).
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
 
         let stopping = ManagedAtomicFlag()
@@ -101,7 +103,6 @@ public final class Daemon: Service {
                 if !stopping.isSet { throw DaemonError("the input loop stopped on its own; see the log above") }
             }
             group.addTask {
-                let hangups = await UnixSignalsSequence(trapping: .sighup)
                 await cancelWhenGracefulShutdown {
                     for await _ in hangups { queue.post(.reload) }
                 }
