@@ -57,7 +57,9 @@ UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 
 .PHONY: install uninstall check-units
 
-install: build
+# Not built here: `sudo make install` would run SwiftPM as root in your .build, with sudo's PATH (no swift).
+install:
+	@test -x .build/release/gestured -a -x .build/release/gesturectl || { echo "install: run 'make build' first (as yourself)" >&2; exit 1; }
 	@test -f $(GESTURED_CONFIG) || { echo "install: $(GESTURED_CONFIG) is missing" >&2; exit 1; }
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/gestured
 	install -d $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/config $(DESTDIR)$(DOCDIR)/examples
