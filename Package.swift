@@ -48,7 +48,7 @@ let package = Package(
             dependencies: ["GestureEngine", "GestureSamples", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines.
-        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureConfig"]),
         // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
         // socket server, systemd integration.
         .target(

@@ -139,22 +139,7 @@ final class ConfigReader {
     static func inUnit(_ unit: String) -> String { unit.isEmpty ? "" : " in\(unit)" }
 
     func suggestion(for word: String, among names: some Sequence<String>) -> String {
-        let scored = names.map { ($0, Self.editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-        return "; did you mean '\(best.0)'?"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var previous = Array(0...y.count)
-        for i in 1...max(x.count, 1) where !x.isEmpty {
-            var row = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...max(y.count, 1) where !y.isEmpty {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return x.isEmpty ? y.count : previous[y.count]
+        NameSuggestion.didYouMean(word, among: names)
     }
 
     private func format(_ d: Double) -> String {

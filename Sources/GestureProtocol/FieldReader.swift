@@ -1,3 +1,5 @@
+import GestureConfig
+
 /// Reads the fields of one request, naming the request and the field in every error.
 struct FieldReader {
     let fields: [String: JSONValue]
@@ -48,23 +50,6 @@ struct FieldReader {
     }
 
     static func suggestion(_ word: String, _ names: [String]) -> String {
-        let scored = names.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-        return "; did you mean '\(best.0)'?"
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard !x.isEmpty else { return y.count }
-        guard !y.isEmpty else { return x.count }
-        var previous = Array(0...y.count)
-        for i in 1...x.count {
-            var row = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...y.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return previous[y.count]
+        NameSuggestion.didYouMean(word, among: names)
     }
 }
