@@ -70,8 +70,13 @@ final class DaemonProcess {
 
     /// Runs a gestured or gesturectl command to completion: its exit status, stdout and stderr.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        try runAny(binaries.appendingPathComponent(program).path, arguments, environment: environment)
+    }
+
+    /// Runs any program to completion: its exit status, stdout and stderr.
+    static func runAny(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
-        p.executableURL = binaries.appendingPathComponent(program)
+        p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()

@@ -89,6 +89,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("unused.sock").path))
     }
 
+    /// A user outside the socket's group (mode 0660) is told what to do about it. Needs root to act as
+    /// another user.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"), "needs root and runuser"))
+    func gesturectlSaysWhenAccessIsDenied() throws {
+        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: "at 1 tap 100 100\n")
+        // The daemon's directory is private to root: open the way to the socket, not the socket itself.
+        chmod(daemon.directory.path, 0o755)
+        let gesturectl = DaemonProcess.binaries.appendingPathComponent("gesturectl").path
+        let result = try DaemonProcess.runAny("/usr/sbin/runuser", ["-u", "nobody", "--", gesturectl, "status", "--socket", daemon.socket])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("gesturectl: access denied to \(daemon.socket): the socket is for its group only"))
+    }
+
     @Test func gesturectlSaysWhenTheDaemonIsNotRunning() throws {
         let result = try DaemonProcess.run("gesturectl", ["status", "--socket", "/nonexistent/gestured.sock"])
         #expect(result.status == 1)
