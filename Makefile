@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording bench clean
+.PHONY: all deps build test vm-test run demo-recording sanitize bench clean
 
 all: build
 
@@ -34,6 +34,14 @@ run: build
 # The bundled demo recording, from its gesture script.
 demo-recording:
 	$(SWIFT) run gestured synthesize recordings/demo.gestures -o recordings/demo.evemu
+
+# The host test suite under AddressSanitizer, then ThreadSanitizer, each in its own build folder; the daemon
+# processes the tests start are the sanitized builds too.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # Engine frames per second and allocations per frame (package-benchmark, release mode).
 bench:

@@ -10,8 +10,12 @@ final class DaemonProcess {
     let logPath: String
     private let process = Process()
 
+    /// The build folder the tests were built in (so a sanitizer build tests its own gestured), found from the
+    /// test binary itself, which SwiftPM puts next to the executables.
     static var binaries: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        if FileManager.default.isExecutableFile(atPath: own.appendingPathComponent("gestured").path) { return own }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug")
     }
 
@@ -73,20 +77,24 @@ final class DaemonProcess {
         try runAny(binaries.appendingPathComponent(program).path, arguments, environment: environment)
     }
 
-    /// Runs any program to completion: its exit status, stdout and stderr.
+    /// Runs any program to completion: its exit status, stdout and stderr. Stderr goes through a file: with
+    /// two pipes, a child filling the one not being read (a sanitizer's report, say) would wait forever.
     static func runAny(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
+        let errPath = NSTemporaryDirectory() + "/gestured-stderr-\(UUID().uuidString.prefix(8))"
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errPath) }
+        let out = Pipe()
         p.standardOutput = out
-        p.standardError = err
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         try p.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return (p.terminationStatus, String(decoding: outData, as: UTF8.self), err)
     }
 }
 
