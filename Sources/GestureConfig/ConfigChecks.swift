@@ -16,7 +16,7 @@ struct ConfigChecks {
     func orderedRegions(_ regions: [(RegionEntry, ConfigNode)], devices: [DeviceEntry]) -> [RegionEntry] {
         var placed: [String: RegionEntry] = [:]
         for device in devices {
-            placed[device.name] = RegionEntry(name: device.name, device: device.name, parent: device.name, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+            placed[device.name] = .wholeSurface(of: device.name)
         }
         var seen: Set<String> = Set(devices.map(\.name))
         var pending: [(RegionEntry, ConfigNode)] = []
@@ -68,9 +68,7 @@ struct ConfigChecks {
             case .device(let d) where !devices.contains(where: { $0.name == d }):
                 reader.error(node.path.key("device"), "unknown device '\(d)'\(reader.suggestion(for: d, among: devices.map(\.name)))")
             case .region(let name):
-                if let region = regions.first(where: { $0.name == name }) ?? devices.first(where: { $0.name == name }).map({
-                    RegionEntry(name: $0.name, device: $0.name, parent: $0.name, rect: Rect(x: 0, y: 0, width: 1, height: 1))
-                }) {
+                if let region = regions.first(where: { $0.name == name }) ?? devices.first(where: { $0.name == name }).map({ .wholeSurface(of: $0.name) }) {
                     if case .table(let t) = node.value, let d = t.first(where: { $0.key == "device" }), case .string(let device) = d.node.value,
                         device != region.device
                     {

@@ -94,6 +94,11 @@ public struct RegionEntry: Sendable, Equatable {
         self.parent = parent
         self.rect = rect
     }
+
+    /// The region a device's whole surface is: named after the device, its own parent.
+    public static func wholeSurface(of device: String) -> RegionEntry {
+        RegionEntry(name: device, device: device, parent: device, rect: Rect(x: 0, y: 0, width: 1, height: 1))
+    }
 }
 
 public struct RecognizerEntry: Sendable {

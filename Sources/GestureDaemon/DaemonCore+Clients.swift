@@ -119,7 +119,7 @@ extension DaemonCore {
                 return r.line()
             }
         case .addRegion(let value):
-            let region = try clientRegion(value, for: client)
+            let region = try clientRegion(value)
             client.regions.append(region)
             for session in sessions.values where session.name == region.device {
                 try? session.surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
@@ -145,7 +145,7 @@ extension DaemonCore {
             r.writer.field("name", name)
             return r.line()
         case .addRecognizer(let value):
-            let recognizer = try clientRecognizer(value, for: client)
+            let recognizer = try clientRecognizer(value)
             client.recognizers.append(recognizer)
             recognizerKinds[recognizer.name] = recognizer.kind.rawValue
             for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
@@ -214,8 +214,7 @@ extension DaemonCore {
 
     /// Device surfaces, the configuration's regions, then the clients'.
     func allRegions() -> [RegionEntry] {
-        configuration.devices.map { RegionEntry(name: $0.name, device: $0.name, parent: $0.name, rect: Rect(x: 0, y: 0, width: 1, height: 1)) }
-            + configuration.regions + clients.keys.sorted().flatMap { clients[$0]!.regions }
+        configuration.devices.map { .wholeSurface(of: $0.name) } + configuration.regions + clients.keys.sorted().flatMap { clients[$0]!.regions }
     }
 
     private func status(id: RequestID?) -> [UInt8] {
@@ -225,7 +224,7 @@ extension DaemonCore {
         r.writer.field("config", configuration.file)
         r.writer.field("devices", sessions.count)
         r.writer.field("unclaimed_devices", unclaimed.count)
-        r.writer.field("recognizers", sessions.values.reduce(0) { $0 + $1.surface.engine.recognizers.count })
+        r.writer.field("recognizers", runningRecognizers)
         r.writer.field("clients", clients.count)
         r.writer.field("frames", counters.frames)
         r.writer.field("gestures", counters.gestures)
@@ -246,7 +245,7 @@ extension DaemonCore {
         return names
     }
 
-    private func clientRegion(_ value: JSONValue, for client: ClientSession) throws(RequestError) -> RegionEntry {
+    private func clientRegion(_ value: JSONValue) throws(RequestError) -> RegionEntry {
         do {
             return try configuration.clientRegion(ConfigValue(value), regions: allRegions())
         } catch {
@@ -254,10 +253,9 @@ extension DaemonCore {
         }
     }
 
-    private func clientRecognizer(_ value: JSONValue, for client: ClientSession) throws(RequestError) -> RecognizerEntry {
-        let existing = configuration.recognizers.map(\.name) + clients.values.flatMap { $0.recognizers.map(\.name) }
+    private func clientRecognizer(_ value: JSONValue) throws(RequestError) -> RecognizerEntry {
         do {
-            return try configuration.clientRecognizer(ConfigValue(value), recognizers: existing, regions: allRegions())
+            return try configuration.clientRecognizer(ConfigValue(value), recognizers: allRecognizers().map(\.name), regions: allRegions())
         } catch {
             throw RequestError("invalid_recognizer", error.errors.map(\.message).joined(separator: "; "))
         }
@@ -278,7 +276,7 @@ extension DaemonCore {
             }
             client.regions = kept
             let regionNames = Set(allRegions().map(\.name))
-            let names = configuration.recognizers.map(\.name) + clients.values.flatMap { $0.recognizers.map(\.name) }
+            let names = allRecognizers().map(\.name)
             client.recognizers.removeAll { r in
                 var fits = true
                 if case .region(let name) = r.placement, !regionNames.contains(name) { fits = false }

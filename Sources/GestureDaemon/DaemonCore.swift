@@ -42,10 +42,18 @@ public final class DaemonCore {
         updateKinds()
     }
 
+    /// The configuration's recognizers, then every client's.
+    func allRecognizers() -> [RecognizerEntry] {
+        configuration.recognizers + clients.values.flatMap(\.recognizers)
+    }
+
     func updateKinds() {
         recognizerKinds = [:]
-        for r in configuration.recognizers + clients.values.flatMap(\.recognizers) { recognizerKinds[r.name] = r.kind.rawValue }
+        for r in allRecognizers() { recognizerKinds[r.name] = r.kind.rawValue }
     }
+
+    /// Recognizers at work on all devices (one instance per device a recognizer applies to).
+    var runningRecognizers: Int { sessions.values.reduce(0) { $0 + $1.surface.engine.recognizers.count } }
 
     // MARK: Devices
 
@@ -117,17 +125,19 @@ public final class DaemonCore {
             let kind = recognizerKinds[action.recognizer] ?? action.kind.rawValue
             let engineKind = action.kind.rawValue
             let state = action.state.description
-            let targets = clients.values.filter { c in
-                c.wants { $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }
+            // Encoded once, for the first subscriber that wants it; not at all when none does.
+            var line: [UInt8]?
+            for c in clients.values
+            where c.wants({ $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }) {
+                if line == nil { line = EventMessage.gesture(action, kind: kind, device: device, node: session.info.node, at: session.location(action.location)) }
+                deliver(line!, to: c.id)
             }
-            guard !targets.isEmpty else { return }
-            let line = EventMessage.gesture(action, kind: kind, device: device, node: session.info.node, at: session.location(action.location))
-            for c in targets { deliver(line, to: c.id) }
         case .touch(let delivery):
-            let targets = clients.values.filter { c in c.mayReceiveTouches && c.wants { $0.matchesTouch(device: device, region: delivery.region) } }
-            guard !targets.isEmpty else { return }
-            let line = EventMessage.touch(delivery, device: device, node: session.info.node, at: session.location(delivery.touch.location))
-            for c in targets { deliver(line, to: c.id) }
+            var line: [UInt8]?
+            for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: delivery.region) }) {
+                if line == nil { line = EventMessage.touch(delivery, device: device, node: session.info.node, at: session.location(delivery.touch.location)) }
+                deliver(line!, to: c.id)
+            }
         }
     }
 
@@ -145,7 +155,7 @@ public final class DaemonCore {
 
     /// One line for systemd's STATUS=.
     public var statusLine: String {
-        "\(sessions.count) device(s), \(clients.count) client(s), \(sessions.values.reduce(0) { $0 + $1.surface.engine.recognizers.count }) recognizer(s)"
+        "\(sessions.count) device(s), \(clients.count) client(s), \(runningRecognizers) recognizer(s)"
     }
 
     // MARK: Surfaces

@@ -14,4 +14,12 @@ public struct DeviceInfo: Sendable {
         self.kind = kind
         self.geometry = geometry
     }
+
+    /// The device a recording was made on, at `node`: its kind from its description, its size from its axes.
+    init(recording: Recording, source: String, node: String) throws(InputError) {
+        guard let description = recording.description, let axes = description.positionAxes else {
+            throw InputError(device: source, "the recording describes no touch device (no position axes)")
+        }
+        self.init(node: node, description: description, kind: DeviceKind.classify(description), geometry: SurfaceGeometry(x: axes.x, y: axes.y))
+    }
 }

@@ -19,12 +19,8 @@ public enum OfflineReplay {
         if touches { subscription.events.insert(.touches) }
         core.addLocalSubscriber(0, subscription)
         for (source, recording) in recordings {
-            guard let description = recording.description, let axes = description.positionAxes else {
-                throw InputError(device: source, "the recording describes no touch device (no position axes)")
-            }
-            let kind = DeviceKind.classify(description)
-            let info = DeviceInfo(node: source, description: description, kind: kind, geometry: SurfaceGeometry(x: axes.x, y: axes.y))
-            let frames = try Replay.frames(of: recording, source: source, kind: kind)
+            let info = try DeviceInfo(recording: recording, source: source, node: source)
+            let frames = try Replay.frames(of: recording, source: source, kind: info.kind)
             core.deviceAdded(info)
             var last = frames.first?.timestamp ?? .zero
             for frame in frames {

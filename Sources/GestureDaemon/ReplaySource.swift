@@ -21,12 +21,8 @@ struct ReplaySource {
     private let speed: Double
 
     init(recording: Recording, source: String, loop: Bool, speed: Double = 1) throws(InputError) {
-        guard let description = recording.description, let axes = description.positionAxes else {
-            throw InputError(device: source, "the recording describes no touch device (no position axes)")
-        }
-        let kind = DeviceKind.classify(description)
-        info = DeviceInfo(node: "replay:\(source)", description: description, kind: kind, geometry: SurfaceGeometry(x: axes.x, y: axes.y))
-        frames = try Replay.frames(of: recording, source: source, kind: kind)
+        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)")
+        frames = try Replay.frames(of: recording, source: source, kind: info.kind)
         idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
         self.loop = loop
         self.speed = speed
