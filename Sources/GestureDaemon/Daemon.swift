@@ -70,19 +70,23 @@ public final class Daemon: Service {
             configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
         let path = options.configPath
         core.reloadSource = { Daemon.loadConfiguration(path) }
-        let (source, sourceName) = try makeSource()
+        let source: InputLoop.Source =
+            if let replay = options.replay { .replay(try replaySource(replay)) } else {
+                .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
+            }
+        let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
+        let loop = InputLoop(core: core, queue: queue, source: source, fallback: fallback, logger: logger, notifier: notifier)
         let started = monotonicNow()
         core.statusExtras = {
-            [("source", sourceName), ("uptime_s", String(format: "%.1f", Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e9))]
+            [("source", loop.sourceName), ("uptime_s", String(format: "%.1f", Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e9))]
         }
-        let loop = InputLoop(core: core, queue: queue, source: source, logger: logger, notifier: notifier)
         try loop.start()
         try server.start(path: options.socketPath ?? configuration.daemon.socketPath, activated: try SocketActivation.listeningSocket())
         defer { server.shutdown() }
         logger.notice(
             "gestured started",
             metadata: [
-                "config.file": "\(configuration.file)", "source": "\(sourceName)", "devices": "\(core.sessions.count)",
+                "config.file": "\(configuration.file)", "source": "\(loop.sourceName)", "devices": "\(core.sessions.count)",
                 "recognizers": "\(configuration.recognizers.count)", "version": "\(GesturedVersion.string)",
             ])
         // SIGHUP is trapped before READY: a reload right after start must not hit the default action (exit).
@@ -116,28 +120,10 @@ public final class Daemon: Service {
         logger.notice("gestured stopped")
     }
 
-    private func makeSource() throws -> (InputLoop.Source, String) {
-        if let replay = options.replay { return (.replay(try replaySource(replay)), "replay \(replay)") }
-        let hub = try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet]))
-        if let fallback = options.fallbackReplay, !Self.hasTouchDevice() {
-            logger.notice("no readable touch device: serving a recording instead", metadata: ["recording": "\(fallback)"])
-            return (.replay(try replaySource(fallback)), "replay \(fallback) (no touch device)")
-        }
-        return (.devices(hub), "devices")
-    }
-
     private func replaySource(_ path: String) throws -> ReplaySource {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let recording = try Recording.parse(text, source: path)
         return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed)
-    }
-
-    /// Whether a touch device can be opened now (it exists and this user may read it).
-    private static func hasTouchDevice() -> Bool {
-        guard let hub = try? InputHub(watchHotPlug: false) else { return false }
-        var found = false
-        try? hub.scan { if case .added = $0 { found = true } }
-        return found
     }
 }
 

@@ -18,25 +18,35 @@ final class InputLoop: @unchecked Sendable {
     private var source: Source
     private let logger: Logger
     private let notifier: SystemdNotifier
+    /// Served instead of the devices when the first scan finds none.
+    private let fallback: ReplaySource?
     private var stopped = false
+    /// What is being served, for status and the log.
+    private(set) var sourceName: String
 
-    init(core: DaemonCore, queue: CommandQueue, source: Source, logger: Logger, notifier: SystemdNotifier) {
+    init(core: DaemonCore, queue: CommandQueue, source: Source, fallback: ReplaySource? = nil, logger: Logger, notifier: SystemdNotifier) {
         self.core = core
         self.queue = queue
         self.source = source
+        self.fallback = fallback
         self.logger = logger
         self.notifier = notifier
+        if case .replay(let replay) = source { sourceName = replay.info.node } else { sourceName = "devices" }
     }
 
     /// Opens what is there now; runs on the caller's thread before `run` starts.
     func start() throws(DeviceError) {
         switch source {
         case .devices(let hub):
-            var skipped: [(String, String)] = []
-            try hub.scan { event in
-                if case .skipped(let node, let reason) = event { skipped.append((node, reason)) } else { handle(event) }
+            try hub.scan(handle)
+            // The devices this scan opened are the ones there are: without any, the fallback is served and the
+            // hub (with its hot-plug monitor) is let go.
+            if hub.devices.isEmpty, let fallback {
+                logger.notice("no readable touch device: serving a recording instead", metadata: ["recording": "\(fallback.info.node)"])
+                source = .replay(fallback)
+                sourceName = "\(fallback.info.node) (no touch device)"
+                core.deviceAdded(fallback.info)
             }
-            for (node, reason) in skipped { logger.debug("input node skipped", metadata: ["device.node": "\(node)", "reason": "\(reason)"]) }
         case .replay(let replay):
             core.deviceAdded(replay.info)
         }
