@@ -63,19 +63,10 @@ final class SocketServer: Outbox, @unchecked Sendable {
 
     /// Another daemon answering on `path` keeps it: removing its socket would cut off its clients.
     private func refuseIfServed(_ path: String) throws {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
+        if case .success(let fd) = UnixSocketConnection.connect(to: path) {
+            Glibc.close(fd)
+            throw DaemonError("another gestured is already serving \(path)")
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if connected == 0 { throw DaemonError("another gestured is already serving \(path)") }
     }
 
     private func setOwnership(_ path: String) throws {

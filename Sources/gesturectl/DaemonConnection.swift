@@ -24,29 +24,20 @@ final class DaemonConnection {
 
     init(path: String) throws(ClientError) {
         self.path = path
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ClientError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            closeOnce()
-            throw ClientError("socket path too long: \(path)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            let code = errno
-            closeOnce()
-            switch code {
+        switch UnixSocketConnection.connect(to: path) {
+        case .success(let connected):
+            fd = connected
+        case .failure(let error):
+            fd = -1
+            switch error.code {
+            case ENAMETOOLONG:
+                throw ClientError("socket path too long: \(path)")
             case ENOENT, ECONNREFUSED:
                 throw ClientError("gestured is not running: nothing listens on \(path) (start it with `systemctl start gestured`, or `make run` in the source tree; --socket or GESTURED_SOCKET name another socket)")
             case EACCES, EPERM:
                 throw ClientError("access denied to \(path): the socket is for its group only; add your user to that group (`ls -l \(path)` shows it, usually gestured) and log in again")
             default:
-                throw ClientError("cannot connect to \(path): \(String(cString: strerror(code)))")
+                throw ClientError("cannot connect to \(path): \(error.description)")
             }
         }
     }

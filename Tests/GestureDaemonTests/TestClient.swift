@@ -1,4 +1,5 @@
 import Foundation
+import GestureProtocol
 import Glibc
 
 /// A protocol client on a real socket, with timeouts so a test fails instead of hanging.
@@ -7,19 +8,13 @@ final class TestClient {
     private var buffer: [UInt8] = []
 
     init(path: String, hello: Bool = true) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard rc == 0 else {
-            // deinit runs for an instance whose init throws once it is initialized: close only there.
-            let code = errno
-            disconnect()
-            errno = code
-            throw TestFailure("connect \(path): \(String(cString: strerror(errno)))")
+        switch UnixSocketConnection.connect(to: path) {
+        case .success(let connected):
+            fd = connected
+        case .failure(let error):
+            // deinit runs for an instance whose init throws once it is initialized: nothing to close there.
+            fd = -1
+            throw TestFailure("connect \(path): \(error.description)")
         }
         if hello {
             let reply = try request(["type": "hello", "version": 1, "client": "test"])
