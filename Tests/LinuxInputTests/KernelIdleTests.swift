@@ -23,14 +23,9 @@ extension KernelDeviceTests {
     /// makes sure one was armed and disarmed.
     @Test(.disabled("fails today: libdispatch's manager thread wakes once a second for a repeating 1 s dispatch timer whose owner is not found yet (issue 5)"))
     func anIdleDaemonMakesNoWakeUps() throws {
-        let directory = NSTemporaryDirectory() + "/gestured-idle-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let socket = directory + "/g.sock", config = directory + "/gestured.toml", output = directory + "/monitor.jsonl"
-        try """
-            [daemon]
-            socket = "\(socket)"
-
+        let device = try UinputDevice(KernelDevices.touchscreen(name: "gestured idle test panel"))
+        _ = try KernelDevices.node(named: device.name)
+        let daemon = try KernelDaemon("idle", configuration: """
             [[recognizer]]
             name = "double-tap"
             kind = "tap"
@@ -39,33 +34,15 @@ extension KernelDeviceTests {
             [[recognizer]]
             name = "press"
             kind = "long-press"
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let device = try UinputDevice(KernelDevices.touchscreen(name: "gestured idle test panel"))
-        _ = try KernelDevices.node(named: device.name)
-        let daemon = try KernelDevices.start(["run", "--config", config])
-        defer {
-            kill(daemon, SIGKILL)
-            _ = KernelDevices.wait(daemon)
-        }
-        try KernelDevices.waitFor { access(socket, F_OK) == 0 }
-        let out = Glibc.open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let gesturectl = URL(fileURLWithPath: KernelDevices.gestured).deletingLastPathComponent().appendingPathComponent("gesturectl").path
-        let monitor = try KernelDevices.start(["monitor", "--json", "--socket", socket], program: gesturectl, output: out)
-        close(out)
-        defer {
-            kill(monitor, SIGTERM)
-            _ = KernelDevices.wait(monitor)
-        }
-        func lines() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
-        try KernelDevices.waitFor { lines().contains("\"type\":\"subscribed\"") }
+            """)
         // A single tap arms the double tap's timer; its failure 0.35 s later disarms it.
         try device.write(KernelDevices.touch(slot: 0, id: 1, x: 500, y: 250))
         try device.write(KernelDevices.lift(slot: 0))
         // Start-up settles: libdispatch's idle worker threads exit a few seconds after their last work.
         sleep(8)
-        let before = Self.contextSwitches(of: daemon)
+        let before = Self.contextSwitches(of: daemon.pid)
         sleep(10)
-        let after = Self.contextSwitches(of: daemon)
+        let after = Self.contextSwitches(of: daemon.pid)
         let woke = after.filter { before[$0.key] != $0.value }.map { "\($0.key): \(before[$0.key].map(String.init) ?? "new") -> \($0.value)" }
         #expect(woke.isEmpty, "threads that woke while idle: \(woke.sorted())")
         #expect(Set(before.keys) == Set(after.keys), "threads came or went while idle")
