@@ -61,12 +61,12 @@ extension Configuration {
         let reader = ConfigReader(file: "recognizer", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("recognizer"))
         guard let (entry, _) = ConfigParser(reader: reader).recognizer(node) else { throw ConfigErrors(reader.errors) }
-        let checks = ConfigChecks(reader: reader)
-        let existing = recognizers.map { name in (RecognizerEntry(name: name, kind: .tap, placement: .everyDevice, parameters: []), node) }
         if recognizers.contains(entry.name) {
             reader.error(node.path.key("name"), "recognizer '\(entry.name)' already exists")
         }
-        checks.checkRecognizers([(entry, node)] + existing.filter { $0.0.name != entry.name }, regions: regions.filter { r in !devices.contains { $0.name == r.name } }, devices: devices)
+        ConfigChecks(reader: reader).checkRecognizers(
+            [(entry, node)], known: Set(recognizers).subtracting([entry.name]), regions: regions.filter { r in !devices.contains { $0.name == r.name } },
+            devices: devices)
         guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
         return entry
     }

@@ -56,11 +56,14 @@ struct ConfigChecks {
         return ordered
     }
 
-    func checkRecognizers(_ recognizers: [(RecognizerEntry, ConfigNode)], regions: [RegionEntry], devices: [DeviceEntry]) {
+    /// `known` are recognizers defined elsewhere (the running configuration, for a client's) that relations
+    /// may name too.
+    func checkRecognizers(_ recognizers: [(RecognizerEntry, ConfigNode)], known: Set<String> = [], regions: [RegionEntry], devices: [DeviceEntry]) {
         var names: Set<String> = []
         for (r, node) in recognizers where !names.insert(r.name).inserted {
             reader.error(node.path.key("name"), "recognizer '\(r.name)' is defined twice")
         }
+        names.formUnion(known)
         let regionNames = devices.map(\.name) + regions.map(\.name)
         for (r, node) in recognizers {
             switch r.placement {
