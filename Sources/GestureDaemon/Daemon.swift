@@ -47,17 +47,6 @@ public final class Daemon: Service {
         self.logger = logger
     }
 
-    /// Reads and checks a configuration file.
-    public static func loadConfiguration(_ path: String) -> Result<Configuration, ConfigErrors> {
-        do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            return Result { () throws(ConfigErrors) in try Configuration.parse(text, file: path) }
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
-            return .failure(ConfigErrors([ConfigError(file: path, position: SourcePosition(line: 1, column: 1), "cannot read the file: \(reason)")]))
-        }
-    }
-
     public func run() async throws {
         let notifier = SystemdNotifier()
         let queue = try CommandQueue()
@@ -69,7 +58,7 @@ public final class Daemon: Service {
         let core = DaemonCore(
             configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
         let path = options.configPath
-        core.reloadSource = { Daemon.loadConfiguration(path) }
+        core.reloadSource = { Configuration.load(path) }
         let source: InputLoop.Source =
             if let replay = options.replay { .replay(try replaySource(replay)) } else {
                 .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))

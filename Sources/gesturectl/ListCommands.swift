@@ -84,22 +84,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Configuration files.") var files: [String] = ["/etc/gestured/gestured.toml"]
 
     func run() throws {
-        var failed = false
-        for file in files {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                print("\(file): cannot read the file")
-                failed = true
-                continue
-            }
-            do {
-                let c = try Configuration.parse(text, file: file)
-                print("\(file): ok (\(c.devices.count) device entries, \(c.regions.count) regions, \(c.recognizers.count) recognizers)")
-            } catch {
-                print(error)
-                failed = true
-            }
-        }
-        if failed { throw ExitCode.failure }
+        if !Configuration.check(files, report: { print($0) }) { throw ExitCode.failure }
     }
 }
 

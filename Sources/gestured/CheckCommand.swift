@@ -1,6 +1,5 @@
 import ArgumentParser
 import GestureConfig
-import GestureDaemon
 
 /// Validates configuration files without running anything.
 struct CheckCommand: ParsableCommand {
@@ -13,16 +12,6 @@ struct CheckCommand: ParsableCommand {
     var files: [String] = ["/etc/gestured/gestured.toml"]
 
     func run() throws {
-        var failed = false
-        for file in files {
-            switch Daemon.loadConfiguration(file) {
-            case .success(let c):
-                print("\(file): ok (\(c.devices.count) device entries, \(c.regions.count) regions, \(c.recognizers.count) recognizers)")
-            case .failure(let errors):
-                print(errors)
-                failed = true
-            }
-        }
-        if failed { throw ExitCode.failure }
+        if !Configuration.check(files, report: { print($0) }) { throw ExitCode.failure }
     }
 }

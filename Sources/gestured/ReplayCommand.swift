@@ -24,7 +24,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let configuration: Configuration
-        switch Daemon.loadConfiguration(config) {
+        switch Configuration.load(config) {
         case .success(let c): configuration = c
         case .failure(let errors):
             printError("the configuration has errors:\n\(errors)")

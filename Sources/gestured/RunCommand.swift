@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration: Configuration
-        switch Daemon.loadConfiguration(config) {
+        switch Configuration.load(config) {
         case .success(let c): configuration = c
         case .failure(let errors):
             printError("the configuration has errors; nothing started:\n\(errors)")
