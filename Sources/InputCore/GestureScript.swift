@@ -58,6 +58,7 @@ public struct GestureScript {
         try reader.expect("at")
         let start = try reader.number("time", 0...86_400)
         let verb = try reader.word("a gesture: tap, hold, drag, pinch or rotate")
+        let firstNew = samples.count
         switch verb {
         case "tap":
             let p = try reader.point()
@@ -113,7 +114,8 @@ public struct GestureScript {
         default:
             throw ScriptError(message: "unknown gesture '\(verb)': expected tap, hold, drag, pinch or rotate")
         }
-        for sample in samples where sample.location.map({ !Rect(x: 0, y: 0, width: surface.width, height: surface.height).contains($0) }) ?? false {
+        // Only this line's samples: the earlier lines' were checked when they were read.
+        for sample in samples[firstNew...] where sample.location.map({ !Rect(x: 0, y: 0, width: surface.width, height: surface.height).contains($0) }) ?? false {
             throw ScriptError(message: "a finger leaves the \(Int(surface.width)) x \(Int(surface.height)) mm surface at \(sample.location!)")
         }
     }
