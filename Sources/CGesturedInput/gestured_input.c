@@ -33,3 +33,9 @@ void gestured_libevdev_set_log_sink(gestured_log_sink sink) {
     log_sink = sink;
     libevdev_set_log_function(sink ? forward_log : NULL, NULL);
 }
+
+int gestured_poll_ns(struct pollfd *fds, nfds_t count, int64_t timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = {.tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000};
+    return ppoll(fds, count, &timeout, NULL);
+}

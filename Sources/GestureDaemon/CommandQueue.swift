@@ -2,15 +2,13 @@ import CGesturedInput
 import Glibc
 import Synchronization
 
-/// Work for the input thread from other threads (the socket server, the signal task), with an eventfd
+/// Work for the input thread from the socket server's thread, with an eventfd
 /// that wakes the input thread's poll: the core stays single-threaded and nothing polls on a timer.
 final class CommandQueue: Sendable {
     enum Command: Sendable {
         case connected(ClientID, PeerCredentials)
         case line(ClientID, [UInt8])
         case disconnected(ClientID, reason: String)
-        case reload
-        case stop
     }
 
     let fd: Int32

@@ -4,9 +4,6 @@ import GestureEngine
 import InputCore
 import LinuxInput
 import Logging
-import ServiceLifecycle
-import Synchronization
-import UnixSignals
 
 /// How `gestured run` was asked to run.
 public struct DaemonOptions: Sendable {
@@ -34,9 +31,12 @@ public struct DaemonOptions: Sendable {
     }
 }
 
-/// The service: the socket server on its event loop, the input loop on its own thread, SIGHUP for reloads.
-/// A ServiceGroup runs it and turns SIGTERM/SIGINT into a graceful shutdown.
-public final class Daemon: Service {
+/// The daemon: the input loop on the calling thread and the socket server on its event loop's thread. Signals
+/// arrive through a signalfd in the input loop's poll (SIGTERM/SIGINT stop, SIGHUP reloads).
+///
+/// No Swift concurrency and no Dispatch: libdispatch on Linux arms a one-second timer that wakes its manager
+/// thread for as long as the process lives once any worker thread has run, and an idle daemon must not wake.
+public final class Daemon {
     private let options: DaemonOptions
     private let configuration: Configuration
     private let logger: Logger
@@ -47,7 +47,11 @@ public final class Daemon: Service {
         self.logger = logger
     }
 
-    public func run() async throws {
+    /// Runs until SIGTERM or SIGINT.
+    public func run() throws {
+        // First: the socket thread inherits the blocked signals, so no thread takes them with the default action
+        // (SIGHUP would exit the daemon, even before READY).
+        let signals = try SignalReader([SIGTERM, SIGINT, SIGHUP])
         let notifier = SystemdNotifier()
         let queue = try CommandQueue()
         var socketSettings = configuration.daemon
@@ -64,10 +68,12 @@ public final class Daemon: Service {
                 .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
             }
         let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
-        let loop = InputLoop(core: core, queue: queue, source: source, fallback: fallback, logger: logger, notifier: notifier)
+        let loop = InputLoop(core: core, queue: queue, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
         let started = monotonicNow()
-        core.statusExtras = {
-            [("source", loop.sourceName), ("uptime_s", String(format: "%.1f", Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e9))]
+        core.statusExtras = { w in
+            w.field("source", loop.sourceName)
+            w.field("uptime_s", (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10)
+            loop.latency.write(into: &w)
         }
         try loop.start()
         try server.start(path: options.socketPath ?? configuration.daemon.socketPath, activated: try SocketActivation.listeningSocket())
@@ -78,33 +84,11 @@ public final class Daemon: Service {
                 "config.file": "\(configuration.file)", "source": "\(loop.sourceName)", "devices": "\(core.sessions.count)",
                 "recognizers": "\(configuration.recognizers.count)", "version": "\(GesturedVersion.string)",
             ])
-        // SIGHUP is trapped before READY: a reload right after start must not hit the default action (exit).
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
         notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
-
-        let stopping = ManagedAtomicFlag()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    let thread = Thread {
-                        loop.run()
-                        done.resume()
-                    }
-                    thread.name = "gestured-input"
-                    thread.start()
-                }
-                if !stopping.isSet { throw DaemonError("the input loop stopped on its own; see the log above") }
-            }
-            group.addTask {
-                await cancelWhenGracefulShutdown {
-                    for await _ in hangups { queue.post(.reload) }
-                }
-                stopping.set()
-                notifier.notify("STOPPING=1")
-                queue.post(.stop)
-            }
-            try await group.next()
-            try await group.next()
+        do {
+            try loop.run()
+        } catch {
+            throw DaemonError("reading the input devices failed: \(error)")
         }
         logger.notice("gestured stopped")
     }
@@ -114,11 +98,4 @@ public final class Daemon: Service {
         let recording = try Recording.parse(text, source: path)
         return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed)
     }
-}
-
-/// A flag set once from one task and read from another.
-final class ManagedAtomicFlag: Sendable {
-    private let value = Mutex(false)
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
 }

@@ -231,7 +231,7 @@ extension DaemonCore {
         r.writer.field("lines_sent", counters.linesSent)
         r.writer.field("reloads", counters.reloads)
         r.writer.field("rejected_reloads", counters.rejectedReloads)
-        for (key, value) in statusExtras() { r.writer.field(key, value) }
+        statusExtras(&r.writer)
         return r.line()
     }
 

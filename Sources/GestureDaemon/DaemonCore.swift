@@ -18,8 +18,8 @@ public final class DaemonCore {
     var clients: [ClientID: ClientSession] = [:]
     /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
-    /// Facts for the status request that only the caller knows (source, uptime).
-    public var statusExtras: () -> [(String, String)] = { [] }
+    /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
+    public var statusExtras: (inout JSONWriter) -> Void = { _ in }
     var counters = Counters()
     /// Configured kind names by recognizer ("checkmark" where the engine says "custom").
     var recognizerKinds: [String: String] = [:]

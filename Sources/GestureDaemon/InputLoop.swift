@@ -1,12 +1,13 @@
 import GestureEngine
+import CGesturedInput
 import Glibc
 import InputCore
 import LinuxInput
 import Logging
 
-/// The input thread: waits on the devices (or a replay's next frame), the recognizers' next deadline and the
-/// command queue, and feeds the core. With no finger down and no deadline it sleeps in poll(2) without a
-/// timeout: an idle daemon makes no wake-ups.
+/// The input thread: waits on the devices (or a replay's next frame), the recognizers' next deadline, the
+/// command queue and the signals, and feeds the core. With no finger down and no deadline it sleeps in poll(2)
+/// without a timeout: an idle daemon makes no wake-ups.
 final class InputLoop: @unchecked Sendable {
     enum Source {
         case devices(InputHub)
@@ -15,18 +16,25 @@ final class InputLoop: @unchecked Sendable {
 
     private let core: DaemonCore
     private let queue: CommandQueue
+    private let signals: SignalReader
     private var source: Source
     private let logger: Logger
     private let notifier: SystemdNotifier
     /// Served instead of the devices when the first scan finds none.
     private let fallback: ReplaySource?
     private var stopped = false
+    /// Where each frame's time went, for `status`.
+    private(set) var latency = FrameLatency()
     /// What is being served, for status and the log.
     private(set) var sourceName: String
 
-    init(core: DaemonCore, queue: CommandQueue, source: Source, fallback: ReplaySource? = nil, logger: Logger, notifier: SystemdNotifier) {
+    init(
+        core: DaemonCore, queue: CommandQueue, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
+        notifier: SystemdNotifier
+    ) {
         self.core = core
         self.queue = queue
+        self.signals = signals
         self.source = source
         self.fallback = fallback
         self.logger = logger
@@ -52,37 +60,31 @@ final class InputLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs until a stop command.
-    func run() {
+    /// Runs until SIGTERM or SIGINT; throws when reading the devices fails.
+    func run() throws(DeviceError) {
+        let wake = [queue.fd, signals.fd]
+        var fds = wake.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while !stopped {
-            let now = monotonicNow()
-            let wait = timeout(now: now)
-            do {
-                switch source {
-                case .devices(let hub):
-                    try hub.poll(timeout: wait, wake: queue.fd, woken: commands, handle)
-                case .replay:
-                    var fds = [pollfd(fd: queue.fd, events: Int16(POLLIN), revents: 0)]
-                    if Glibc.poll(&fds, 1, wait) > 0 { commands() }
-                    playReplay()
+            let wait = timeout(now: monotonicNow())
+            switch source {
+            case .devices(let hub):
+                try hub.poll(timeout: wait, wake: wake, woken: woken, handle)
+            case .replay:
+                if gestured_poll_ns(&fds, nfds_t(fds.count), wait ?? -1) > 0 {
+                    for entry in fds where entry.revents != 0 { woken(entry.fd) }
                 }
-            } catch {
-                logger.critical("input loop failed; stopping", metadata: ["error": "\(error)"])
-                stopped = true
+                playReplay()
             }
             fireDeadlines()
         }
     }
 
-    /// Milliseconds until the earliest of the next deadline and the replay's next frame; -1 for none.
-    private func timeout(now: Timestamp) -> Int32 {
+    /// Nanoseconds until the earliest of the next deadline and the replay's next frame; nil for none.
+    private func timeout(now: Timestamp) -> Int64? {
         var earliest = core.nextDeadline
         if case .replay(let replay) = source, let t = replay.nextTime, earliest.map({ t < $0 }) ?? true { earliest = t }
-        guard let earliest else { return -1 }
-        let ns = earliest.nanoseconds - now.nanoseconds
-        guard ns > 0 else { return 0 }
-        // Round up: waking a little late keeps a deadline's order; waking early would spin.
-        return Int32(min((ns + 999_999) / 1_000_000, Int64(Int32.max)))
+        guard let earliest else { return nil }
+        return max(0, earliest.nanoseconds - now.nanoseconds)
     }
 
     private func fireDeadlines() {
@@ -94,8 +96,16 @@ final class InputLoop: @unchecked Sendable {
         guard case .replay(var replay) = source else { return }
         if !replay.isPlaying, core.hasSubscribers { replay.start(at: monotonicNow()) }
         let node = replay.info.node
-        replay.due(at: monotonicNow()) { core.frame($0, from: node) }
+        replay.due(at: monotonicNow()) { feed($0, from: node) }
         source = .replay(replay)
+    }
+
+    /// A frame to the core, timed: how long it took to get here from its timestamp, and how long the core took
+    /// to run it and hand its lines to the socket thread.
+    private func feed(_ frame: TouchFrame, from node: String) {
+        let arrived = monotonicNow()
+        core.frame(frame, from: node)
+        latency.record(frame: frame.timestamp, arrived: arrived, handedOff: monotonicNow())
     }
 
     private func handle(_ event: InputHub.Event) {
@@ -105,9 +115,28 @@ final class InputLoop: @unchecked Sendable {
         case .removed(let node):
             core.deviceRemoved(node: node, at: monotonicNow())
         case .frame(let device, let frame):
-            core.frame(frame, from: device.node)
+            feed(frame, from: device.node)
         case .skipped(let node, let reason):
             logger.debug("input node skipped", metadata: ["device.node": "\(node)", "reason": "\(reason)"])
+        }
+    }
+
+    private func woken(_ fd: Int32) {
+        if fd == signals.fd { received(signals.read()) } else { commands() }
+    }
+
+    /// SIGHUP reloads the configuration; SIGTERM and SIGINT stop the loop after the frame in hand.
+    private func received(_ signals: [Int32]) {
+        for signal in signals {
+            if signal == SIGHUP {
+                notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(monotonicNow().nanoseconds / 1000)")
+                core.reload(at: monotonicNow())
+                notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
+            } else if !stopped {
+                logger.notice("stopping", metadata: ["signal": "\(String(cString: strsignal(signal)))"])
+                notifier.notify("STOPPING=1")
+                stopped = true
+            }
         }
     }
 
@@ -120,12 +149,6 @@ final class InputLoop: @unchecked Sendable {
                 core.clientLine(id, line)
             case .disconnected(let id, let reason):
                 core.clientDisconnected(id, reason: reason)
-            case .reload:
-                notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(monotonicNow().nanoseconds / 1000)")
-                core.reload(at: monotonicNow())
-                notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
-            case .stop:
-                stopped = true
             }
         }
     }

@@ -1,7 +1,7 @@
 import GestureEngine
 import InputCore
 
-/// A recording served as if it were a device: its frames at their recorded pace, moved onto the live
+/// A recording served as if it were a device: its frames at their recorded intervals, moved onto the live
 /// clock, from the first subscription on (so a client that connects first sees it all), looping if asked.
 struct ReplaySource {
     let info: DeviceInfo
@@ -52,11 +52,15 @@ struct ReplaySource {
         return live(frames[next].timestamp, offset)
     }
 
-    /// The frames due by `now`, on the live clock.
+    /// The frames due by `now`, on the live clock. A frame enters when it is played, as a device's frame enters
+    /// when the kernel stamps it: when the daemon wakes late, the replay's clock slips by as much, so the recorded
+    /// intervals between frames are kept and every frame's time is when it entered the input layer.
     mutating func due(at now: Timestamp, _ body: (TouchFrame) -> Void) {
-        while let t = nextTime, t <= now, let offset {
+        while let t = nextTime, t <= now, var offset {
+            offset += now.nanoseconds - t.nanoseconds
+            self.offset = offset
             var frame = frames[next]
-            frame.timestamp = t
+            frame.timestamp = now
             for i in frame.touches.indices {
                 frame.touches[i].timestamp = live(frame.touches[i].timestamp, offset)
                 frame.touches[i].id += idOffset

@@ -1,3 +1,4 @@
+import CGesturedInput
 import GestureEngine
 import Glibc
 import InputCore
@@ -62,17 +63,17 @@ public final class InputHub {
         body(.removed(node: node))
     }
 
-    /// Waits up to `timeout` milliseconds (-1: forever) for input or hot-plug and handles what arrived.
-    /// Returns false when the wait timed out. `wake`, when given, is one more descriptor to wait on (an eventfd
-    /// that other threads signal); `woken` is called when it is readable, after the devices were read.
+    /// Waits up to `timeout` nanoseconds (nil: forever) for input or hot-plug and handles what arrived.
+    /// Returns false when the wait timed out. `wake` are more descriptors to wait on (an eventfd that other
+    /// threads signal, a signalfd); `woken` is called with each that is readable, after the devices were read.
     @discardableResult
-    public func poll(timeout: Int32, wake: Int32? = nil, woken: () -> Void = {}, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
+    public func poll(timeout: Int64?, wake: [Int32] = [], woken: (Int32) -> Void = { _ in }, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
         pollSet.removeAll(keepingCapacity: true)
         let nodes = Array(devices.keys)
         for node in nodes { pollSet.append(pollfd(fd: devices[node]!.evdev.fd, events: Int16(POLLIN), revents: 0)) }
         if let monitor { pollSet.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
-        if let wake { pollSet.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
-        let ready = Glibc.poll(&pollSet, nfds_t(pollSet.count), timeout)
+        for fd in wake { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        let ready = gestured_poll_ns(&pollSet, nfds_t(pollSet.count), timeout ?? -1)
         if ready < 0 {
             if errno == EINTR { return true }
             throw DeviceError(call: "poll", device: "input devices", code: errno)
@@ -103,7 +104,7 @@ public final class InputHub {
                 }
             }
         }
-        if wake != nil, pollSet.last!.revents != 0 { woken() }
+        for entry in pollSet.suffix(wake.count) where entry.revents != 0 { woken(entry.fd) }
         return true
     }
 }

@@ -61,8 +61,15 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let reply = try ask(socket, ["type": "status"])
         if json { return printList(reply, key: "", columns: [], json: true) }
-        for key in reply.fields.keys.sorted() where key != "type" && key != "id" {
-            print("\(MonitorFormat.pad(key, 18)) \(reply.fields[key]!.text ?? "-")")
+        for key in reply.fields.keys.sorted() where key != "type" && key != "id" { printField(key, reply.fields[key]!) }
+    }
+
+    /// A nested object's fields a line each, named by their path (latency_us.engine.p99).
+    private func printField(_ name: String, _ value: JSONValue) {
+        if case .object(let fields) = value {
+            for key in fields.keys.sorted() { printField("\(name).\(key)", fields[key]!) }
+        } else {
+            print("\(MonitorFormat.pad(name, 26)) \(value.text ?? "-")")
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import GestureTrace
 
 @main
-struct Gestured: AsyncParsableCommand {
+struct Gestured: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
         abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",

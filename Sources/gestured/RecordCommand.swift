@@ -34,7 +34,7 @@ struct RecordCommand: ParsableCommand {
             header += EvemuFormat.eventLines([InputEvent(time: monotonicNow(), type: EventType.abs, code: AbsCode.mtSlot, value: slot)])
         }
         try out.write(contentsOf: Data(header.utf8))
-        let stop = try SignalStop()
+        let stop = try SignalReader([SIGINT, SIGTERM])
         let deadline = duration.map { Date().addingTimeInterval($0) }
         var fds = [pollfd(fd: evdev.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.fd, events: Int16(POLLIN), revents: 0)]
         var events: [InputEvent] = []

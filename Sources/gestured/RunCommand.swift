@@ -2,10 +2,9 @@ import ArgumentParser
 import GestureConfig
 import GestureDaemon
 import Logging
-import ServiceLifecycle
 
 /// The daemon: devices (or a recording) in, gestures out on the Unix socket.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the daemon: recognize gestures on touch devices and serve them on a Unix socket."
@@ -32,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (overrides daemon.log_level).")
     var logLevel: String?
 
-    func run() async throws {
+    func run() throws {
         let configuration: Configuration
         switch Configuration.load(config) {
         case .success(let c): configuration = c
@@ -49,9 +48,8 @@ struct RunCommand: AsyncParsableCommand {
         let daemon = Daemon(
             options: DaemonOptions(configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop, speed: speed),
             configuration: configuration, logger: logger)
-        let group = ServiceGroup(services: [daemon], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
         do {
-            try await group.run()
+            try daemon.run()
         } catch {
             logger.critical("gestured failed", metadata: ["error": "\(error)"])
             throw ExitCode.failure

@@ -45,6 +45,26 @@ import Testing
         #expect(daemon.log.contains("gestured stopped"))
     }
 
+    /// Every frame the daemon ran is in the status's latency figures, split into its two parts, each an
+    /// ordered p50 ≤ p99 ≤ max.
+    @Test func statusSaysWhereEachFramesTimeWent() throws {
+        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let client = try daemon.client()
+        _ = try client.request(["type": "subscribe"])
+        _ = try client.messages(until: Self.isPanEnd)
+        let status = try client.request(["type": "status"])
+        let latency = try #require(status["latency_us"] as? [String: Any])
+        let frames = try #require(status["frames"] as? Int)
+        #expect(frames > 10 && latency["frames"] as? Int == frames)
+        for part in ["input", "engine"] {
+            let figures = try #require(latency[part] as? [String: Any], "\(part)")
+            let p50 = try #require(figures["p50"] as? Double), p99 = try #require(figures["p99"] as? Double)
+            let max = try #require(figures["max"] as? Double)
+            #expect(p50 > 0 && p50 <= p99 && p99 <= max, "\(part): \(figures)")
+        }
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func gestureLinesCarryEveryUnit() throws {
         let daemon = try DaemonProcess(
             config: Self.config() + "\n[[device]]\nname = \"screen\"\noutput_px = [1920, 1280]\n", script: Self.tapThenPan)

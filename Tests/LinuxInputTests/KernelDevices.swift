@@ -96,7 +96,7 @@ enum KernelDevices {
     /// Polls the hub until `done`, for at most 10 s of kernel time.
     static func pollUntil(_ hub: InputHub, _ body: (InputHub.Event) -> Void, _ done: () -> Bool) throws {
         for _ in 0..<100 where !done() {
-            try hub.poll(timeout: 100, body)
+            try hub.poll(timeout: 100_000_000, body)
         }
         if !done() { throw KernelTestError("the kernel did not report the change within 10 s") }
     }
@@ -120,10 +120,19 @@ enum KernelDevices {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+        // The test runs on a Dispatch worker thread, which blocks signals: the child would inherit that mask and
+        // never see SIGTERM. It starts as from a shell instead, with nothing blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let rc = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         guard rc == 0 else { throw KernelTestError("posix_spawn \(program): \(String(cString: strerror(rc)))") }
         return pid
     }

@@ -4,8 +4,9 @@
 // What Swift cannot import well from the input headers, and nothing else.
 
 #include <linux/input.h>
+#include <poll.h>
 #include <stdint.h>
-// Swift's Glibc module does not export signalfd; re-exported here for SignalStop.
+// Swift's Glibc module does not export signalfd; re-exported here for SignalReader.
 #include <sys/signalfd.h>
 // Nor eventfd, which wakes the daemon's input thread from the socket thread.
 #include <sys/eventfd.h>
@@ -28,5 +29,9 @@ int64_t gestured_input_event_usec(const struct input_event *event);
 // installs a C callback that formats each message and hands the text to `sink` with libevdev's priority.
 typedef void (*gestured_log_sink)(int priority, const char *message);
 void gestured_libevdev_set_log_sink(gestured_log_sink sink);
+
+// poll(2) with a timeout in nanoseconds (ppoll, which Swift's Glibc module does not export), negative for none:
+// a recognizer's deadline or a replay's next frame is met within microseconds, not rounded up to a millisecond.
+int gestured_poll_ns(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
 
 #endif

@@ -1,0 +1,44 @@
+import GestureEngine
+import GestureProtocol
+import Histogram
+
+/// Where a frame's time goes inside the daemon, over its whole run, for `status` and the latency benchmark:
+/// - input: from the frame's timestamp (the kernel's, for a device; the time it was due, for a replay) to the
+///   core: waking up, reading the device, building the frame;
+/// - engine: the core's run of the frame: recognizers, events encoded, lines handed to the socket thread.
+/// What a subscriber adds on top (the socket thread's writes, its own wake-up) is measured by the subscriber.
+/// Fixed memory (HDR histograms, two significant digits up to 10 s), nothing allocated per frame.
+struct FrameLatency {
+    private var input = Self.histogram()
+    private var engine = Self.histogram()
+
+    private static func histogram() -> Histogram<UInt32> {
+        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: highest, numberOfSignificantValueDigits: .two)
+    }
+
+    /// Ten seconds in nanoseconds: anything longer is recorded as this (a replay's first frame after a pause).
+    private static let highest: UInt64 = 10_000_000_000
+
+    mutating func record(frame: Timestamp, arrived: Timestamp, handedOff: Timestamp) {
+        _ = input.record(Self.clamped(arrived.nanoseconds - frame.nanoseconds))
+        _ = engine.record(Self.clamped(handedOff.nanoseconds - arrived.nanoseconds))
+    }
+
+    private static func clamped(_ ns: Int64) -> UInt64 { Swift.min(UInt64(Swift.max(0, ns)), highest) }
+
+    /// `"latency_us": {"frames": N, "input": {"p50": …, "p99": …, "max": …}, "engine": {…}}`, in microseconds.
+    func write(into w: inout JSONWriter) {
+        w.beginObject("latency_us")
+        w.field("frames", Int(input.totalCount))
+        for (name, h) in [("input", input), ("engine", engine)] {
+            w.beginObject(name)
+            w.field("p50", Self.micro(h.valueAtPercentile(50)))
+            w.field("p99", Self.micro(h.valueAtPercentile(99)))
+            w.field("max", Self.micro(h.max))
+            w.endObject()
+        }
+        w.endObject()
+    }
+
+    private static func micro(_ ns: UInt64) -> Double { (Double(ns) / 100).rounded() / 10 }
+}
