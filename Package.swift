@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "InputCore", targets: ["InputCore"]),
+        // The wire protocol, for Swift clients: requests, events, the socket connection.
+        .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +27,17 @@ let package = Package(
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // The whole daemon as a separate process: end-to-end latency and memory under a long replay.
+        .executableTarget(
+            name: "DaemonBenchmarks",
+            dependencies: [
+                .product(name: "InputCore", package: gestured),
+                .product(name: "GestureProtocol", package: gestured),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "Benchmarks/DaemonBenchmarks"
         ),
     ]
 )

@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+
+/// A `gestured run` process on a scratch socket, replaying a recording: the real daemon binary, as a user runs it.
+final class DaemonUnderTest {
+    let pid: pid_t
+    let socket: String
+    private let directory: String
+
+    /// `binary` is the release build of gestured; every subscriber is allowed raw touches.
+    init(binary: String, recording: String, loop: Bool) throws {
+        directory = NSTemporaryDirectory() + "gestured-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        socket = directory + "/g.sock"
+        let config = directory + "/gestured.toml"
+        try Self.configuration(socket: socket).write(toFile: config, atomically: true, encoding: .utf8)
+        var arguments = ["run", "--config", config, "--replay", recording, "--log-level", "warning"]
+        if loop { arguments.append("--loop") }
+        let log = Glibc.open(directory + "/daemon.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(log) }
+        pid = try spawn(binary, arguments, output: log)
+        let deadline = Date().addingTimeInterval(10)
+        while access(socket, F_OK) != 0 {
+            guard Date() < deadline, kill(pid, 0) == 0 else {
+                throw BenchmarkError("gestured did not start; its log: \(daemonLog)")
+            }
+            usleep(10_000)
+        }
+    }
+
+    var daemonLog: String { (try? String(contentsOfFile: directory + "/daemon.log", encoding: .utf8)) ?? "" }
+
+    /// Resident memory in KiB (VmRSS).
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+
+    /// SIGTERM and the exit status.
+    func stop() -> Int32 {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        try? FileManager.default.removeItem(atPath: directory)
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// One recognizer of each built-in kind, raw touches for this user, and a queue large enough that a
+    /// subscriber is never cut off for being slow while the benchmark reads 100 of them on one thread.
+    private static func configuration(socket: String) -> String {
+        """
+        [daemon]
+        socket = "\(socket)"
+        raw_touches = { users = [\(getuid())] }
+        max_clients = 256
+        client_queue_bytes = 4194304
+
+        [[recognizer]]
+        name = "tap"
+        kind = "tap"
+
+        [[recognizer]]
+        name = "double-tap"
+        kind = "tap"
+        number_of_taps_required = 2
+
+        [[recognizer]]
+        name = "press"
+        kind = "long-press"
+
+        [[recognizer]]
+        name = "pan"
+        kind = "pan"
+
+        [[recognizer]]
+        name = "swipe"
+        kind = "swipe"
+        direction = ["left", "right"]
+        simultaneous_with = ["pan"]
+
+        [[recognizer]]
+        name = "pinch"
+        kind = "pinch"
+        simultaneous_with = ["rotate"]
+
+        [[recognizer]]
+        name = "rotate"
+        kind = "rotation"
+
+        [[recognizer]]
+        name = "edge"
+        kind = "edge-pan"
+        edges = ["left"]
+        """
+    }
+}
+
+func spawn(_ program: String, _ arguments: [String], output: Int32) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+    posix_spawn_file_actions_adddup2(&actions, output, 2)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let rc = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard rc == 0 else { throw BenchmarkError("cannot start \(program): \(String(cString: strerror(rc)))") }
+    return pid
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The project's folders, from this file's place in it.
+enum Paths {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    /// A real touchscreen recording when the shared recordings are there, else the project's own demo.
+    static var defaultRecording: String {
+        let shared = root + "/../shared/recordings/evemu/3m.event"
+        return FileManager.default.fileExists(atPath: shared) ? shared : root + "/recordings/demo.evemu"
+    }
+}

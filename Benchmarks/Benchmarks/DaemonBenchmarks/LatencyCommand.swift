@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import Histogram
+import InputCore
+
+/// End-to-end latency: a recording replayed by the real daemon at its recorded pace, read by 1, 10 and 100
+/// subscribers; from a frame entering the input layer to a subscriber reading its event.
+struct LatencyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latency", abstract: "End-to-end latency with 1, 10 and 100 subscribers, split into the daemon's parts.")
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Subscriber counts, one run each.")
+    var subscribers = [1, 10, 100]
+
+    @Option(name: .long, help: "Fail when p99 with 10 subscribers (or the closest count run) is above this many microseconds.")
+    var goalP99: Double?
+
+    func run() throws {
+        let recording = try common.recordingFacts()
+        print("recording \(recording.path): \(recording.frames) frames over \(String(format: "%.1f", recording.seconds)) s, at its recorded pace")
+        print("events: gestures and raw touches; latency = read by the subscriber - the frame's time in the daemon (CLOCK_MONOTONIC)\n")
+        print(LatencyRow.header)
+        var rows: [Int: LatencyRow] = [:]
+        for count in subscribers {
+            let row = try measure(count, recording)
+            rows[count] = row
+            print(row.line)
+        }
+        print("\ninput = frame time to the recognizers, engine = the recognizers' run and the lines handed to the socket thread")
+        print("(both from the daemon's status, every frame); socket = end-to-end minus both, at the same percentile.")
+        if let goal = goalP99, let target = subscribers.min(by: { abs($0 - 10) < abs($1 - 10) }), let row = rows[target] {
+            guard row.endToEnd.p99 <= goal else {
+                throw BenchmarkError("p99 with \(target) subscribers is \(row.endToEnd.p99) µs, above the goal of \(goal) µs")
+            }
+            print("goal met: p99 with \(target) subscribers \(row.endToEnd.p99) µs <= \(goal) µs")
+        }
+    }
+
+    private func measure(_ count: Int, _ recording: RecordingFacts) throws -> LatencyRow {
+        let daemon = try DaemonUnderTest(binary: common.gestured, recording: recording.path, loop: false)
+        defer { _ = daemon.stop() }
+        let subscribers = try Subscribers(count: count, socket: daemon.socket, events: ["gestures", "touches"])
+        // Playing starts a second after the first subscription; a second more lets the last timers run out.
+        subscribers.read(until: monotonicNanoseconds() + Int64((recording.seconds + 2.5) * 1e9))
+        let control = try Subscribers.connect(daemon.socket)
+        defer { close(control) }
+        try Subscribers.request(control, ["type": "hello", "version": 1, "client": "bench-control"], expect: "hello")
+        let status = try Subscribers.request(control, ["type": "status"], expect: "status")
+        guard status["frames"] as? Int == recording.frames else {
+            throw BenchmarkError("the daemon ran \(status["frames"] ?? "no") frames of \(recording.frames); its log: \(daemon.daemonLog)")
+        }
+        return try LatencyRow(subscribers: count, measured: subscribers, status: status, residentKiB: daemon.residentKiB)
+    }
+}
+
+/// p50, p99 and max in microseconds.
+struct Percentiles {
+    var p50: Double, p99: Double, max: Double
+
+    init(_ h: Histogram<UInt64>) {
+        p50 = Double(h.valueAtPercentile(50)) / 1000
+        p99 = Double(h.valueAtPercentile(99)) / 1000
+        max = Double(h.max) / 1000
+    }
+
+    init(status: [String: Any], _ part: String) throws {
+        guard let latency = status["latency_us"] as? [String: Any], let figures = latency[part] as? [String: Any],
+            let p50 = (figures["p50"] as? NSNumber)?.doubleValue, let p99 = (figures["p99"] as? NSNumber)?.doubleValue,
+            let max = (figures["max"] as? NSNumber)?.doubleValue
+        else { throw BenchmarkError("the status reply has no latency_us.\(part): \(status)") }
+        (self.p50, self.p99, self.max) = (p50, p99, max)
+    }
+}
+
+struct LatencyRow {
+    var subscribers: Int
+    var endToEnd: Percentiles
+    var input: Percentiles
+    var engine: Percentiles
+    var eventsPerSubscriber: ClosedRange<Int>
+    var residentKiB: Int
+
+    init(subscribers: Int, measured: Subscribers, status: [String: Any], residentKiB: Int) throws {
+        self.subscribers = subscribers
+        endToEnd = Percentiles(measured.latency)
+        input = try Percentiles(status: status, "input")
+        engine = try Percentiles(status: status, "engine")
+        let counts = measured.events.values
+        eventsPerSubscriber = (counts.min() ?? 0)...(counts.max() ?? 0)
+        self.residentKiB = residentKiB
+    }
+
+    static let header = "subscribers  events each   end-to-end p50/p99/max µs   input p50/p99   engine p50/p99   socket p50/p99   daemon RSS"
+
+    var line: String {
+        func f(_ v: Double) -> String { String(format: v < 100 ? "%.1f" : "%.0f", v) }
+        let each = eventsPerSubscriber.lowerBound == eventsPerSubscriber.upperBound
+            ? "\(eventsPerSubscriber.lowerBound)" : "\(eventsPerSubscriber.lowerBound)-\(eventsPerSubscriber.upperBound)"
+        let socket50 = endToEnd.p50 - input.p50 - engine.p50, socket99 = endToEnd.p99 - input.p99 - engine.p99
+        return [
+            String(subscribers).padding(toLength: 13, withPad: " ", startingAt: 0),
+            each.padding(toLength: 13, withPad: " ", startingAt: 0),
+            "\(f(endToEnd.p50)) / \(f(endToEnd.p99)) / \(f(endToEnd.max))".padding(toLength: 28, withPad: " ", startingAt: 0),
+            "\(f(input.p50)) / \(f(input.p99))".padding(toLength: 16, withPad: " ", startingAt: 0),
+            "\(f(engine.p50)) / \(f(engine.p99))".padding(toLength: 17, withPad: " ", startingAt: 0),
+            "\(f(socket50)) / \(f(socket99))".padding(toLength: 17, withPad: " ", startingAt: 0),
+            "\(residentKiB / 1024) MiB",
+        ].joined()
+    }
+}
