@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize bench clean
+.PHONY: all deps build test vm-test run demo-recording sanitize bench bench-latency soak clean
 
 all: build
 
@@ -46,6 +46,19 @@ sanitize: deps
 # Engine frames per second and allocations per frame (package-benchmark, release mode).
 bench:
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark
+
+# The daemon as a separate process (release build) replaying a recording (the shared 3M touchscreen capture
+# when present, else the demo): end-to-end latency with 1, 10 and 100 subscribers, split into its parts.
+bench-latency: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	Benchmarks/.build/release/DaemonBenchmarks latency
+
+# Resident memory over SOAK_SECONDS of the recording in a loop to 10 subscribers; fails on growth after the
+# first loop. CI runs it for 90 s.
+SOAK_SECONDS ?= 3600
+soak: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	Benchmarks/.build/release/DaemonBenchmarks soak --duration $(SOAK_SECONDS)
 
 clean:
 	rm -rf .build Benchmarks/.build

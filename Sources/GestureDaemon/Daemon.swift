@@ -31,11 +31,12 @@ public struct DaemonOptions: Sendable {
     }
 }
 
-/// The daemon: the input loop on the calling thread and the socket server on its event loop's thread. Signals
-/// arrive through a signalfd in the input loop's poll (SIGTERM/SIGINT stop, SIGHUP reloads).
+/// The daemon: one thread, the caller's, running one poll(2) loop over the devices, the socket and its clients,
+/// and a signalfd (SIGTERM/SIGINT stop, SIGHUP reloads).
 ///
-/// No Swift concurrency and no Dispatch: libdispatch on Linux arms a one-second timer that wakes its manager
-/// thread for as long as the process lives once any worker thread has run, and an idle daemon must not wake.
+/// No other thread: an event goes from the device to the clients' sockets without a hand-off. No Swift
+/// concurrency and no Dispatch: libdispatch on Linux arms a one-second timer that wakes its manager thread for as
+/// long as the process lives once any worker thread has run, and an idle daemon must not wake.
 public final class Daemon {
     private let options: DaemonOptions
     private let configuration: Configuration
@@ -49,16 +50,14 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT.
     public func run() throws {
-        // First: the socket thread inherits the blocked signals, so no thread takes them with the default action
-        // (SIGHUP would exit the daemon, even before READY).
+        // First: blocked from here on, SIGHUP cannot exit the daemon before READY.
         let signals = try SignalReader([SIGTERM, SIGINT, SIGHUP])
         let notifier = SystemdNotifier()
-        let queue = try CommandQueue()
         var socketSettings = configuration.daemon
         // A socket named on the command line belongs to whoever runs the daemon by hand (`make run`): the
         // service's group may not exist there.
         if options.socketPath != nil { socketSettings.socketGroup = nil }
-        let server = SocketServer(settings: socketSettings, queue: queue, logger: logger)
+        let server = SocketServer(settings: socketSettings, logger: logger)
         let core = DaemonCore(
             configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
         let path = options.configPath
@@ -68,7 +67,7 @@ public final class Daemon {
                 .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
             }
         let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
-        let loop = InputLoop(core: core, queue: queue, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
+        let loop = InputLoop(core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
         let started = monotonicNow()
         core.statusExtras = { w in
             w.field("source", loop.sourceName)

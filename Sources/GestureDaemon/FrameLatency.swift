@@ -5,12 +5,14 @@ import Histogram
 /// Where a frame's time goes inside the daemon, over its whole run, for `status` and the latency benchmark:
 /// - input: from the frame's timestamp (the kernel's, for a device; the time it was due, for a replay) to the
 ///   core: waking up, reading the device, building the frame;
-/// - engine: the core's run of the frame: recognizers, events encoded, lines handed to the socket thread.
-/// What a subscriber adds on top (the socket thread's writes, its own wake-up) is measured by the subscriber.
+/// - engine: the core's run of the frame: recognizers, events encoded and queued per client;
+/// - write: the frame's lines written to the clients' sockets.
+/// What comes after (the kernel waking a subscriber, which reads) is measured by the subscriber.
 /// Fixed memory (HDR histograms, two significant digits up to 10 s), nothing allocated per frame.
 struct FrameLatency {
     private var input = Self.histogram()
     private var engine = Self.histogram()
+    private var write = Self.histogram()
 
     private static func histogram() -> Histogram<UInt32> {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: highest, numberOfSignificantValueDigits: .two)
@@ -19,18 +21,21 @@ struct FrameLatency {
     /// Ten seconds in nanoseconds: anything longer is recorded as this (a replay's first frame after a pause).
     private static let highest: UInt64 = 10_000_000_000
 
-    mutating func record(frame: Timestamp, arrived: Timestamp, handedOff: Timestamp) {
+    /// `writing` nanoseconds of the time from `arrived` to `done` went to writing sockets.
+    mutating func record(frame: Timestamp, arrived: Timestamp, done: Timestamp, writing: Int64) {
         _ = input.record(Self.clamped(arrived.nanoseconds - frame.nanoseconds))
-        _ = engine.record(Self.clamped(handedOff.nanoseconds - arrived.nanoseconds))
+        _ = engine.record(Self.clamped(done.nanoseconds - arrived.nanoseconds - writing))
+        _ = write.record(Self.clamped(writing))
     }
 
     private static func clamped(_ ns: Int64) -> UInt64 { Swift.min(UInt64(Swift.max(0, ns)), highest) }
 
-    /// `"latency_us": {"frames": N, "input": {"p50": …, "p99": …, "max": …}, "engine": {…}}`, in microseconds.
+    /// `"latency_us": {"frames": N, "input": {"p50": …, "p99": …, "max": …}, "engine": {…}, "write": {…}}`, in
+    /// microseconds.
     func write(into w: inout JSONWriter) {
         w.beginObject("latency_us")
         w.field("frames", Int(input.totalCount))
-        for (name, h) in [("input", input), ("engine", engine)] {
+        for (name, h) in [("input", input), ("engine", engine), ("write", write)] {
             w.beginObject(name)
             w.field("p50", Self.micro(h.valueAtPercentile(50)))
             w.field("p99", Self.micro(h.valueAtPercentile(99)))

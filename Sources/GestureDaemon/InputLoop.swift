@@ -1,13 +1,13 @@
-import GestureEngine
 import CGesturedInput
+import GestureEngine
 import Glibc
 import InputCore
 import LinuxInput
 import Logging
 
-/// The input thread: waits on the devices (or a replay's next frame), the recognizers' next deadline, the
-/// command queue and the signals, and feeds the core. With no finger down and no deadline it sleeps in poll(2)
-/// without a timeout: an idle daemon makes no wake-ups.
+/// The daemon's one thread: waits on the devices (or a replay's next frame), the recognizers' next deadline, the
+/// socket and its clients, and the signals, and feeds the core. With no finger down and no deadline it sleeps in
+/// poll(2) without a timeout: an idle daemon makes no wake-ups.
 final class InputLoop: @unchecked Sendable {
     enum Source {
         case devices(InputHub)
@@ -15,7 +15,7 @@ final class InputLoop: @unchecked Sendable {
     }
 
     private let core: DaemonCore
-    private let queue: CommandQueue
+    private let server: SocketServer
     private let signals: SignalReader
     private var source: Source
     private let logger: Logger
@@ -29,11 +29,11 @@ final class InputLoop: @unchecked Sendable {
     private(set) var sourceName: String
 
     init(
-        core: DaemonCore, queue: CommandQueue, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
+        core: DaemonCore, server: SocketServer, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
         notifier: SystemdNotifier
     ) {
         self.core = core
-        self.queue = queue
+        self.server = server
         self.signals = signals
         self.source = source
         self.fallback = fallback
@@ -62,19 +62,23 @@ final class InputLoop: @unchecked Sendable {
 
     /// Runs until SIGTERM or SIGINT; throws when reading the devices fails.
     func run() throws(DeviceError) {
-        let wake = [queue.fd, signals.fd]
-        var fds = wake.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var also: [pollfd] = []
         while !stopped {
             let wait = timeout(now: monotonicNow())
+            also.removeAll(keepingCapacity: true)
+            also.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0))
+            server.descriptors(into: &also)
             switch source {
             case .devices(let hub):
-                try hub.poll(timeout: wait, wake: wake, woken: woken, handle)
+                try hub.poll(timeout: wait, also: also, ready: ready, handle)
             case .replay:
-                if gestured_poll_ns(&fds, nfds_t(fds.count), wait ?? -1) > 0 {
-                    for entry in fds where entry.revents != 0 { woken(entry.fd) }
+                if gestured_poll_ns(&also, nfds_t(also.count), wait ?? -1) > 0 {
+                    for entry in also where entry.revents != 0 { ready(entry) }
                 }
-                playReplay()
             }
+            // Before the replay: a subscription that just arrived starts it.
+            clientEvents()
+            playReplay()
             fireDeadlines()
         }
     }
@@ -100,12 +104,13 @@ final class InputLoop: @unchecked Sendable {
         source = .replay(replay)
     }
 
-    /// A frame to the core, timed: how long it took to get here from its timestamp, and how long the core took
-    /// to run it and hand its lines to the socket thread.
+    /// A frame to the core, timed: how long it took to get here from its timestamp, how long the core took to
+    /// run it, and how much of that went to writing the clients' sockets.
     private func feed(_ frame: TouchFrame, from node: String) {
         let arrived = monotonicNow()
+        server.writingTime = 0
         core.frame(frame, from: node)
-        latency.record(frame: frame.timestamp, arrived: arrived, handedOff: monotonicNow())
+        latency.record(frame: frame.timestamp, arrived: arrived, done: monotonicNow(), writing: server.writingTime)
     }
 
     private func handle(_ event: InputHub.Event) {
@@ -121,8 +126,8 @@ final class InputLoop: @unchecked Sendable {
         }
     }
 
-    private func woken(_ fd: Int32) {
-        if fd == signals.fd { received(signals.read()) } else { commands() }
+    private func ready(_ entry: pollfd) {
+        if entry.fd == signals.fd { received(signals.read()) } else { server.ready(entry) }
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT stop the loop after the frame in hand.
@@ -140,15 +145,21 @@ final class InputLoop: @unchecked Sendable {
         }
     }
 
-    private func commands() {
-        for command in queue.drain() {
-            switch command {
-            case .connected(let id, let peer):
-                _ = core.clientConnected(id, peer: peer)
-            case .line(let id, let line):
-                core.clientLine(id, line)
-            case .disconnected(let id, let reason):
-                core.clientDisconnected(id, reason: reason)
+    /// What the socket brought in (connections, request lines, disconnections) to the core, in order; replies
+    /// and disconnections they cause come back in the same turn.
+    private func clientEvents() {
+        while true {
+            let events = server.takeEvents()
+            if events.isEmpty { return }
+            for event in events {
+                switch event {
+                case .connected(let id, let peer):
+                    _ = core.clientConnected(id, peer: peer)
+                case .line(let id, let line):
+                    core.clientLine(id, line)
+                case .disconnected(let id, let reason):
+                    core.clientDisconnected(id, reason: reason)
+                }
             }
         }
     }

@@ -64,21 +64,21 @@ public final class InputHub {
     }
 
     /// Waits up to `timeout` nanoseconds (nil: forever) for input or hot-plug and handles what arrived.
-    /// Returns false when the wait timed out. `wake` are more descriptors to wait on (an eventfd that other
-    /// threads signal, a signalfd); `woken` is called with each that is readable, after the devices were read.
+    /// Returns false when the wait timed out. `also` are more descriptors to wait on (a signalfd, sockets);
+    /// `ready` is called with each of them that poll found ready, after the devices were read.
     @discardableResult
-    public func poll(timeout: Int64?, wake: [Int32] = [], woken: (Int32) -> Void = { _ in }, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
+    public func poll(timeout: Int64?, also: [pollfd] = [], ready: (pollfd) -> Void = { _ in }, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
         pollSet.removeAll(keepingCapacity: true)
         let nodes = Array(devices.keys)
         for node in nodes { pollSet.append(pollfd(fd: devices[node]!.evdev.fd, events: Int16(POLLIN), revents: 0)) }
         if let monitor { pollSet.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
-        for fd in wake { pollSet.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let ready = gestured_poll_ns(&pollSet, nfds_t(pollSet.count), timeout ?? -1)
-        if ready < 0 {
+        pollSet.append(contentsOf: also)
+        let readyCount = gestured_poll_ns(&pollSet, nfds_t(pollSet.count), timeout ?? -1)
+        if readyCount < 0 {
             if errno == EINTR { return true }
             throw DeviceError(call: "poll", device: "input devices", code: errno)
         }
-        guard ready > 0 else { return false }
+        guard readyCount > 0 else { return false }
         for (i, node) in nodes.enumerated() where pollSet[i].revents != 0 {
             guard let device = devices[node] else { continue }
             var alive = true
@@ -104,7 +104,7 @@ public final class InputHub {
                 }
             }
         }
-        for entry in pollSet.suffix(wake.count) where entry.revents != 0 { woken(entry.fd) }
+        for entry in pollSet.suffix(also.count) where entry.revents != 0 { ready(entry) }
         return true
     }
 }

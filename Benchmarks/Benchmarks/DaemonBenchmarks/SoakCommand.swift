@@ -33,23 +33,24 @@ struct SoakCommand: ParsableCommand {
         // The first loop: a second's lead-in, the recording, the second's gap between loops.
         let firstLoop = recording.seconds + 2
         let begin = monotonicNanoseconds()
-        readers.read(until: begin + Int64(firstLoop * 1e9))
-        let baseline = daemon.residentKiB
-        print("after the first loop (\(String(format: "%.0f", firstLoop)) s): \(baseline) KiB")
-        var peak = baseline
         let step = max(1, (duration - firstLoop) / Double(samples))
-        var elapsed = firstLoop
-        while elapsed < duration {
-            elapsed = min(duration, elapsed + step)
-            readers.read(until: begin + Int64(elapsed * 1e9))
+        let times = [firstLoop] + Swift.stride(from: firstLoop + step, through: duration, by: step).map { $0 }
+        var baseline = 0, peak = 0
+        readers.read(until: begin + Int64(duration * 1e9), samples: times.map { begin + Int64($0 * 1e9) }) {
             let now = daemon.residentKiB
+            let elapsed = Double(monotonicNanoseconds() - begin) / 1e9
+            if baseline == 0 {
+                baseline = now
+                print("after the first loop (\(String(format: "%.0f", elapsed)) s): \(baseline) KiB")
+            } else {
+                print(String(format: "%6.0f s: %6d KiB (%+d)", elapsed, now, now - baseline))
+            }
             peak = max(peak, now)
-            let events = readers.events.values.reduce(0, +)
-            print(String(format: "%6.0f s: %6d KiB (%+d), %d events read", elapsed, now, now - baseline, events))
         }
         let end = daemon.residentKiB
         let latency = Percentiles(readers.latency)
         print(String(format: "end-to-end latency over the soak: p50 %.1f µs, p99 %.1f µs, max %.0f µs", latency.p50, latency.p99, latency.max))
+        print("events read: \(readers.counts.reduce(0, +)) by \(subscribers) subscribers")
         print("resident memory: start-up \(started) KiB, after the first loop \(baseline) KiB, end \(end) KiB, peak \(peak) KiB; growth \(end - baseline) KiB")
         guard kill(daemon.pid, 0) == 0 else { throw BenchmarkError("the daemon died: \(daemon.daemonLog)") }
         guard end - baseline <= maxGrowthKib else {

@@ -3,23 +3,23 @@ import GestureProtocol
 import Glibc
 import Histogram
 
-/// Connections that subscribed to a daemon, read on one thread with poll(2). Each event line's latency is the time
-/// it was read (CLOCK_MONOTONIC, taken as soon as its bytes arrive) minus its `time` field, the time its frame
-/// entered the daemon's input layer (the daemon's clock is the same CLOCK_MONOTONIC).
+/// Connections that subscribed to a daemon, read by one thread per core with poll(2), as separate client
+/// processes would be. Each event line's latency is the time it was read (CLOCK_MONOTONIC, taken as soon as its
+/// bytes arrive) minus its `time` field, the time its frame entered the daemon's input layer (the daemon's clock is
+/// the same CLOCK_MONOTONIC).
 final class Subscribers {
-    private(set) var fds: [Int32] = []
-    private var pending: [Int32: [UInt8]] = [:]
-    /// Event lines read, per connection.
-    private(set) var events: [Int32: Int] = [:]
-    /// End-to-end latency of every event line, in nanoseconds.
-    var latency = Histogram<UInt64>(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+    let fds: [Int32]
+    private let readers: [Reader]
 
     init(count: Int, socket: String, events classes: [String]) throws {
+        var fds: [Int32] = []
+        // A failure part-way leaves nothing open.
+        var connected = false
+        defer { if !connected { fds.forEach { close($0) } } }
         for i in 0..<count {
             let fd = try Self.connect(socket)
             try Self.request(fd, ["type": "hello", "version": 1, "client": "bench-\(i)"], expect: "hello")
             fds.append(fd)
-            events[fd] = 0
         }
         // Subscribed all at once, replies read with the events: a replay starts a second after the first
         // subscription, and no subscriber may wait unread while the others subscribe.
@@ -27,9 +27,59 @@ final class Subscribers {
             try Self.send(fd, ["type": "subscribe", "events": classes])
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
+        let threads = max(1, min(fds.count, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        readers = (0..<threads).map { t in Reader(fds: Swift.stride(from: t, to: count, by: threads).map { fds[$0] }) }
+        self.fds = fds
+        connected = true
     }
 
     deinit { fds.forEach { close($0) } }
+
+    /// Every reader reads until `deadline` (CLOCK_MONOTONIC nanoseconds), each on its own thread, while this
+    /// thread calls `sample` at each of `samples` (CLOCK_MONOTONIC nanoseconds): the readers never pause.
+    func read(until deadline: Int64, samples: [Int64] = [], _ sample: () -> Void = {}) {
+        let done = DispatchSemaphore(value: 0)
+        for reader in readers {
+            Thread {
+                reader.read(until: deadline)
+                done.signal()
+            }.start()
+        }
+        for time in samples {
+            let wait = time - monotonicNanoseconds()
+            if wait > 0 { usleep(UInt32(wait / 1000)) }
+            sample()
+        }
+        for _ in readers { done.wait() }
+    }
+
+    /// End-to-end latency of every event line so far, in nanoseconds.
+    var latency: Histogram<UInt64> {
+        var all = Reader.histogram()
+        for reader in readers { all.add(reader.latency) }
+        return all
+    }
+
+    /// Event lines read, per connection.
+    var counts: [Int] { readers.flatMap(\.counts) }
+
+}
+
+/// Some of the connections, read on one thread.
+final class Reader: @unchecked Sendable {
+    let fds: [Int32]
+    /// Per connection, in the order of `fds`: bytes of a line not ended yet, and event lines read.
+    private var pending: [[UInt8]]
+    private(set) var counts: [Int]
+    private(set) var latency = Reader.histogram()
+
+    static func histogram() -> Histogram<UInt64> { Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three) }
+
+    init(fds: [Int32]) {
+        self.fds = fds
+        pending = fds.map { _ in [] }
+        counts = fds.map { _ in 0 }
+    }
 
     /// Reads whatever arrives until `deadline` (CLOCK_MONOTONIC nanoseconds).
     func read(until deadline: Int64) {
@@ -39,44 +89,77 @@ final class Subscribers {
             let left = deadline - monotonicNanoseconds()
             if left <= 0 { return }
             guard poll(&polled, nfds_t(polled.count), Int32(min(left / 1_000_000 + 1, 1000))) > 0 else { continue }
-            for entry in polled where entry.revents != 0 {
-                let fd = entry.fd
+            for index in polled.indices where polled[index].revents != 0 {
                 while true {
-                    let got = recv(fd, &buffer, buffer.count, 0)
+                    let got = recv(polled[index].fd, &buffer, buffer.count, 0)
                     if got <= 0 { break }
                     let now = monotonicNanoseconds()
-                    take(fd, buffer[0..<got], at: now)
+                    buffer.withUnsafeBufferPointer { take(index, UnsafeBufferPointer(rebasing: $0[0..<got]), at: now) }
                 }
             }
         }
     }
 
-    private func take(_ fd: Int32, _ bytes: ArraySlice<UInt8>, at now: Int64) {
-        var line = pending[fd] ?? []
-        for byte in bytes {
-            guard byte == UInt8(ascii: "\n") else {
-                line.append(byte)
-                continue
+    /// The bytes of one recv, read at `now`: each line they end is timed by it. Byte scanning only: the reader's
+    /// own cost is part of what it measures.
+    private func take(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at now: Int64) {
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == UInt8(ascii: "\n") {
+            if pending[index].isEmpty {
+                record(index, UnsafeBufferPointer(rebasing: bytes[start..<i]), at: now)
+            } else {
+                pending[index].append(contentsOf: bytes[start..<i])
+                pending[index].withUnsafeBufferPointer { record(index, $0, at: now) }
+                pending[index].removeAll(keepingCapacity: true)
             }
-            if let time = Self.eventTime(line) {
-                _ = latency.record(UInt64(max(0, now - time)))
-                events[fd, default: 0] += 1
-            }
-            line.removeAll(keepingCapacity: true)
+            start = i + 1
         }
-        pending[fd] = line
+        pending[index].append(contentsOf: bytes[start...])
     }
 
-    /// The `time` of a gesture or touch line, in nanoseconds; nil for other lines.
-    static func eventTime(_ line: [UInt8]) -> Int64? {
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("{\"type\":\"gesture\"") || text.hasPrefix("{\"type\":\"touch\""),
-            let range = text.range(of: "\"time\":")
-        else { return nil }
-        let number = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
-        return Double(number).map { Int64(($0 * 1e6).rounded()) * 1000 }
+    private func record(_ index: Int, _ line: UnsafeBufferPointer<UInt8>, at now: Int64) {
+        guard let time = Self.eventTime(line) else { return }
+        _ = latency.record(UInt64(max(0, now - time)))
+        counts[index] += 1
     }
 
+    private static let gesturePrefix = Array("{\"type\":\"gesture\"".utf8)
+    private static let touchPrefix = Array("{\"type\":\"touch\"".utf8)
+    private static let timeKey = Array("\"time\":".utf8)
+
+    /// The `time` of a gesture or touch line (seconds with microseconds), in nanoseconds; nil for other lines.
+    static func eventTime(_ line: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard line.starts(with: gesturePrefix) || line.starts(with: touchPrefix) else { return nil }
+        var i = 0
+        search: while i + timeKey.count <= line.count {
+            for k in 0..<timeKey.count where line[i + k] != timeKey[k] {
+                i += 1
+                continue search
+            }
+            break
+        }
+        i += timeKey.count
+        var micros: Int64 = 0, fraction = -1
+        while i < line.count {
+            let c = line[i]
+            if c == UInt8(ascii: ".") {
+                fraction = 0
+            } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                micros = micros * 10 + Int64(c - UInt8(ascii: "0"))
+                if fraction >= 0 { fraction += 1 }
+            } else {
+                break
+            }
+            i += 1
+        }
+        guard i > 0, fraction <= 6 else { return nil }
+        for _ in 0..<(6 - max(fraction, 0)) { micros *= 10 }
+        return micros * 1000
+    }
+
+}
+
+extension Subscribers {
     static func send(_ fd: Int32, _ object: [String: Any]) throws {
         var data = try JSONSerialization.data(withJSONObject: object)
         data.append(UInt8(ascii: "\n"))

@@ -1,0 +1,80 @@
+import Glibc
+
+/// One client's socket on the input thread: request lines split from what it sends, and what the core sends it,
+/// written at once when the kernel takes it and queued (up to a bound) when it does not.
+final class ClientConnection {
+    let id: ClientID
+    let fd: Int32
+    /// Received bytes not yet ended by a newline.
+    private var input: [UInt8] = []
+    /// Bytes for the client that the kernel has not taken yet, from `written` on.
+    private var output: [UInt8] = []
+    private var written = 0
+    /// Sent something during the current frame: written at its end.
+    var scheduled = false
+
+    init(id: ClientID, fd: Int32) {
+        self.id = id
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    var queuedBytes: Int { output.count - written }
+
+    enum ReadOutcome: Equatable {
+        case open
+        case closed(reason: String)
+        case lineTooLong
+    }
+
+    /// Everything the socket has now, as lines (without the newline or a trailing CR) to `line`.
+    func read(into scratch: inout [UInt8], maximumLine: Int, _ line: (ArraySlice<UInt8>) -> Void) -> ReadOutcome {
+        while true {
+            let got = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if got == 0 { return .closed(reason: "closed by the client") }
+            if got < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return .open }
+                return .closed(reason: String(cString: strerror(errno)))
+            }
+            var start = 0
+            for i in 0..<got where scratch[i] == UInt8(ascii: "\n") {
+                input.append(contentsOf: scratch[start..<i])
+                start = i + 1
+                guard input.count <= maximumLine else { return .lineTooLong }
+                let end = input.last == UInt8(ascii: "\r") ? input.count - 1 : input.count
+                line(input[0..<end])
+                input.removeAll(keepingCapacity: true)
+            }
+            input.append(contentsOf: scratch[start..<got])
+            // A line that has not ended within the limit never will: no unbounded buffering.
+            if input.count > maximumLine { return .lineTooLong }
+        }
+    }
+
+    func enqueue(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
+
+    /// Writes what is queued as far as the kernel takes it; false when the connection is broken.
+    func write() -> Bool {
+        while written < output.count {
+            let sent = output.withUnsafeBytes {
+                send(fd, $0.baseAddress! + written, output.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                return false
+            }
+            written += sent
+        }
+        if written == output.count {
+            output.removeAll(keepingCapacity: true)
+            written = 0
+        } else if written > 65536 {
+            output.removeFirst(written)
+            written = 0
+        }
+        return true
+    }
+}
