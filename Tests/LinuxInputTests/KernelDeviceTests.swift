@@ -9,11 +9,13 @@ import Testing
 /// scripts/vm; elsewhere it is skipped.
 @Suite(.enabled(if: KernelDevices.available, "needs a writable /dev/uinput: run it in the VM (scripts/vm-tests, part of make test)"), .serialized)
 struct KernelDeviceTests {
-    @Test(arguments: [
-        ("evemu/3m.event", DeviceKind.touchscreen),
-        ("chromeos-touchmtb/data/finger_crossing.top_right_to_bottom_left.slow.dat", DeviceKind.touchpad),
-        ("chromeos-touchmtb/data/drumroll_3.dat", DeviceKind.touchpad),
-    ])
+    @Test(
+        .enabled(if: KernelDevices.recordingsPresent, "the shared recordings are not at ../shared/recordings (set GESTURED_RECORDINGS to them)"),
+        arguments: [
+            ("evemu/3m.event", DeviceKind.touchscreen),
+            ("chromeos-touchmtb/data/finger_crossing.top_right_to_bottom_left.slow.dat", DeviceKind.touchpad),
+            ("chromeos-touchmtb/data/drumroll_3.dat", DeviceKind.touchpad),
+        ])
     func aRecordingPlayedIntoAKernelDeviceReadsBackAsTheSameFrames(file: String, kind: DeviceKind) throws {
         let recording = try KernelDevices.sharedRecording(file)
         var description = try #require(recording.description)

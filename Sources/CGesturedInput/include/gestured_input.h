@@ -8,8 +8,6 @@
 #include <stdint.h>
 // Swift's Glibc module does not export signalfd; re-exported here for SignalReader.
 #include <sys/signalfd.h>
-// Nor eventfd, which wakes the daemon's input thread from the socket thread.
-#include <sys/eventfd.h>
 
 // SO_PEERCRED's struct ucred is only declared with _GNU_SOURCE, which Swift's Glibc module does not set.
 // The same layout (checked in gestured_input.c), for reading the option.
