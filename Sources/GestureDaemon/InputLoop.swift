@@ -8,7 +8,7 @@ import Logging
 /// The daemon's one thread: waits on the devices (or a replay's next frame), the recognizers' next deadline, the
 /// socket and its clients, and the signals, and feeds the core. With no finger down and no deadline it sleeps in
 /// poll(2) without a timeout: an idle daemon makes no wake-ups.
-final class InputLoop: @unchecked Sendable {
+final class InputLoop {
     enum Source {
         case devices(InputHub)
         case replay(ReplaySource)

@@ -1,9 +1,9 @@
 import CGesturedInput
 import GestureConfig
 import GestureEngine
-import LinuxInput
 import GestureProtocol
 import Glibc
+import LinuxInput
 import Logging
 
 /// The Unix socket, on the input thread: accepts clients, splits their request lines, and writes what the core
@@ -24,7 +24,7 @@ final class SocketServer: Outbox {
     private let logger: Logger
     private var listener: Int32 = -1
     private var clients: [ClientID: ClientConnection] = [:]
-    private var byDescriptor: [Int32: ClientID] = [:]
+    private var byDescriptor: [Int32: ClientConnection] = [:]
     private var nextID: ClientID = 1
     private var events: [Event] = []
     /// Clients the current frame sent something, and clients the core asked to close.
@@ -107,7 +107,7 @@ final class SocketServer: Outbox {
             accept()
             return
         }
-        guard let id = byDescriptor[entry.fd], let client = clients[id] else { return }
+        guard let client = byDescriptor[entry.fd] else { return }
         if entry.revents & Int16(POLLOUT) != 0, !client.write() {
             return drop(client.id, reason: "the connection broke: \(String(cString: strerror(errno)))")
         }
@@ -132,8 +132,9 @@ final class SocketServer: Outbox {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let id = nextID
             nextID += 1
-            clients[id] = ClientConnection(id: id, fd: fd)
-            byDescriptor[fd] = id
+            let client = ClientConnection(id: id, fd: fd)
+            clients[id] = client
+            byDescriptor[fd] = client
             // An unknown peer is nobody: no uid or group any configuration allows.
             events.append(.connected(id, PeerCredentials.read(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)))
         }

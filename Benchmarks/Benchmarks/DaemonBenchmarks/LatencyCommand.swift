@@ -14,29 +14,15 @@ struct LatencyCommand: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Subscriber counts, one run each.")
     var subscribers = [1, 10, 100]
 
-    @Option(name: .long, help: "Fail when p99 with 10 subscribers (or the closest count run) is above this many microseconds.")
-    var goalP99: Double?
-
     func run() throws {
         let recording = try common.recordingFacts()
         print("recording \(recording.path): \(recording.frames) frames over \(String(format: "%.1f", recording.seconds)) s, at its recorded pace")
         print("events: gestures and raw touches; latency = read by the subscriber - the frame's time in the daemon (CLOCK_MONOTONIC)\n")
         print(LatencyRow.header)
-        var rows: [Int: LatencyRow] = [:]
-        for count in subscribers {
-            let row = try measure(count, recording)
-            rows[count] = row
-            print(row.line)
-        }
+        for count in subscribers { print(try measure(count, recording).line) }
         print("\ninput = frame time to the recognizers, engine = the recognizers' run and the lines encoded, write = the lines")
         print("written to every subscriber's socket (all three from the daemon's status, per frame); delivery = end-to-end")
         print("minus the three at the same percentile: the kernel waking a subscriber, which reads.")
-        if let goal = goalP99, let target = subscribers.min(by: { abs($0 - 10) < abs($1 - 10) }), let row = rows[target] {
-            guard row.endToEnd.p99 <= goal else {
-                throw BenchmarkError("p99 with \(target) subscribers is \(row.endToEnd.p99) µs, above the goal of \(goal) µs")
-            }
-            print("goal met: p99 with \(target) subscribers \(row.endToEnd.p99) µs <= \(goal) µs")
-        }
     }
 
     private func measure(_ count: Int, _ recording: RecordingFacts) throws -> LatencyRow {
