@@ -231,6 +231,7 @@ extension DaemonCore {
         r.writer.field("lines_sent", counters.linesSent)
         r.writer.field("reloads", counters.reloads)
         r.writer.field("rejected_reloads", counters.rejectedReloads)
+        r.writer.field("kernel_drops", counters.kernelDrops)
         statusExtras(&r.writer)
         return r.line()
     }

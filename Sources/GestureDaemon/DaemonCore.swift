@@ -31,6 +31,7 @@ public final class DaemonCore {
         var linesSent = 0
         var reloads = 0
         var rejectedReloads = 0
+        var kernelDrops = 0
     }
 
     public init(configuration: Configuration, policy: RawTouchPolicy, outbox: any Outbox, logger: Logger) {
@@ -85,6 +86,21 @@ public final class DaemonCore {
         logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
         broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
         outbox.flush()
+    }
+
+    /// The kernel's buffer for a device overflowed (SYN_DROPPED): libevdev already resynchronized its touches, but
+    /// whatever moved meanwhile was lost. Told once per device at notice level (a storm would flood the journal),
+    /// counted in `status` always.
+    public func eventsDropped(node: String, times: Int) {
+        counters.kernelDrops += times
+        guard let session = sessions[node] else { return }
+        let metadata: Logger.Metadata = ["device.node": "\(node)", "device.name": "\(session.name)", "times": "\(times)"]
+        if session.dropsLogged {
+            logger.debug("the kernel dropped events again (SYN_DROPPED)", metadata: metadata)
+        } else {
+            session.dropsLogged = true
+            logger.notice("the kernel dropped events of a device (SYN_DROPPED): its touches were resynchronized; more are only counted (status: kernel_drops)", metadata: metadata)
+        }
     }
 
     public func frame(_ frame: TouchFrame, from node: String) {

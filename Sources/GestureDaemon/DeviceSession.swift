@@ -15,6 +15,8 @@ final class DeviceSession {
     /// Touches down as of the last frame, to cancel them when the surface is rebuilt.
     private var down: [TouchID: Touch] = [:]
     private var scratch = TouchFrame(timestamp: .zero, touches: [])
+    /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
+    var dropsLogged = false
 
     init(info: DeviceInfo, surface: ConfiguredSurface) {
         self.info = info

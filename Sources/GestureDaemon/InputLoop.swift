@@ -121,6 +121,8 @@ final class InputLoop {
             core.deviceRemoved(node: node, at: monotonicNow())
         case .frame(let device, let frame):
             feed(frame, from: device.node)
+        case .dropped(let device, let times):
+            core.eventsDropped(node: device.node, times: times)
         case .skipped(let node, let reason):
             logger.debug("input node skipped", metadata: ["device.node": "\(node)", "reason": "\(reason)"])
         }

@@ -13,6 +13,8 @@ public final class EvdevDevice {
     private let handle: OpaquePointer
     private var grabbed = false
     private var event = input_event()
+    /// SYN_DROPPEDs read so far: each is a time the kernel's buffer for this reader overflowed.
+    public private(set) var drops = 0
 
     /// Opens `path` non-blocking.
     public init(path: String) throws(DeviceError) {
@@ -67,6 +69,7 @@ public final class EvdevDevice {
             var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 // `event` is the SYN_DROPPED itself: not passed on, the sync events stand for what was lost.
+                drops += 1
                 repeat {
                     rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_SYNC.rawValue, &event)
                     if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { body(Self.convert(&event)) }

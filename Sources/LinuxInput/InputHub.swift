@@ -11,6 +11,9 @@ public final class InputHub {
         /// Its touches were cancelled in a last `.frame` before this.
         case removed(node: String)
         case frame(TouchDevice, TouchFrame)
+        /// The kernel dropped events of the device `times` times (SYN_DROPPED) since the last read; the frames
+        /// before this were already reconciled with the device's real state.
+        case dropped(TouchDevice, times: Int)
         /// A device that was not taken, and why (not a touch device, not selected, cannot be opened).
         case skipped(node: String, reason: String)
     }
@@ -82,12 +85,14 @@ public final class InputHub {
         for (i, node) in nodes.enumerated() where pollSet[i].revents != 0 {
             guard let device = devices[node] else { continue }
             var alive = true
+            let drops = device.evdev.drops
             do {
                 alive = try device.read { body(.frame(device, $0)) }
             } catch {
                 body(.skipped(node: node, reason: "\(error)"))
                 alive = false
             }
+            if device.evdev.drops > drops { body(.dropped(device, times: device.evdev.drops - drops)) }
             if !alive || pollSet[i].revents & Int16(POLLHUP | POLLERR) != 0 {
                 remove(node, at: monotonicNow(), body)
             }

@@ -44,7 +44,11 @@ struct RecordCommand: ParsableCommand {
             if ready < 0, errno != EINTR { throw DeviceError(call: "poll", device: node, code: errno) }
             if ready == 0 || fds[1].revents != 0 { break }
             events.removeAll(keepingCapacity: true)
+            let drops = evdev.drops
             let outcome = try evdev.readPending { events.append($0) }
+            if evdev.drops > drops {
+                printError("the kernel dropped events of \(node) (SYN_DROPPED): the recording has the device's resynchronized state instead")
+            }
             try out.write(contentsOf: Data(EvemuFormat.eventLines(events).utf8))
             if outcome == .gone {
                 printError("\(node) was removed; the recording ends here")

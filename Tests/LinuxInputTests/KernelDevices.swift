@@ -104,10 +104,14 @@ enum KernelDevices {
         if !done() { throw KernelTestError("the kernel did not report the change within 10 s") }
     }
 
-    /// Waits for something the kernel or another process does, for at most 10 s.
+    /// Waits for something the kernel or another process does, for at most 10 s (checking may itself take a
+    /// while: asking the daemon starts a process).
     static func waitFor(_ condition: () -> Bool) throws {
-        for _ in 0..<1000 where !condition() { usleep(10_000) }
-        if !condition() { throw KernelTestError("timed out waiting") }
+        let deadline = monotonicNow().nanoseconds + 10_000_000_000
+        while !condition() {
+            guard monotonicNow().nanoseconds < deadline else { throw KernelTestError("timed out waiting") }
+            usleep(10_000)
+        }
     }
 
     static var gestured: String {
