@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize bench bench-latency soak clean
+.PHONY: all deps build test vm-test run demo-recording sanitize bench bench-latency bench-load soak clean
 
 all: build
 
@@ -59,6 +59,14 @@ SOAK_SECONDS ?= 3600
 soak: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks soak --duration $(SOAK_SECONDS)
+
+# 10 measured subscribers (a baseline without load first) while 200 clients subscribe and unsubscribe in a
+# loop, 20 never read, and others send garbage and over-long lines; fails on a lost event, a leaked client or
+# descriptor, memory beyond its bounds, or a dead daemon.
+LOAD_SECONDS ?= 60
+bench-load: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	Benchmarks/.build/release/DaemonBenchmarks load --duration $(LOAD_SECONDS)
 
 clean:
 	rm -rf .build Benchmarks/.build

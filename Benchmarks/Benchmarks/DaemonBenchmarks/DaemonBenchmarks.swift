@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import InputCore
 
-/// Benchmarks of the whole daemon, as a separate process fed by a replayed recording: latency and memory.
+/// Benchmarks of the whole daemon, as a separate process fed by a replayed recording: latency, memory, load.
 @main
 struct DaemonBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daemon-benchmarks", subcommands: [LatencyCommand.self, SoakCommand.self])
+        commandName: "daemon-benchmarks", subcommands: [LatencyCommand.self, SoakCommand.self, LoadCommand.self])
 }
 
 struct CommonOptions: ParsableArguments {
@@ -21,7 +21,9 @@ struct CommonOptions: ParsableArguments {
         let parsed = try Recording.parse(text, source: recording)
         let frames = try Replay.frames(of: parsed, source: recording)
         guard let first = frames.first, let last = frames.last else { throw BenchmarkError("\(recording) has no frames") }
-        return RecordingFacts(path: recording, frames: frames.count, seconds: Double(last.timestamp.nanoseconds - first.timestamp.nanoseconds) / 1e9)
+        return RecordingFacts(
+            path: recording, frames: frames.count, seconds: Double(last.timestamp.nanoseconds - first.timestamp.nanoseconds) / 1e9,
+            schedule: ReplaySchedule(offsets: frames.map { $0.timestamp.nanoseconds - first.timestamp.nanoseconds }))
     }
 }
 
@@ -29,4 +31,5 @@ struct RecordingFacts {
     var path: String
     var frames: Int
     var seconds: Double
+    var schedule: ReplaySchedule
 }

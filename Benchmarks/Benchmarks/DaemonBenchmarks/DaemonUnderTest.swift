@@ -7,14 +7,15 @@ final class DaemonUnderTest {
     let socket: String
     private let directory: String
 
-    /// `binary` is the release build of gestured; every subscriber is allowed raw touches.
-    init(binary: String, recording: String, loop: Bool) throws {
+    /// `binary` is the release build of gestured; every subscriber is allowed raw touches. The limits are the
+    /// daemon's `max_clients` and `client_queue_bytes`; the log (`daemonLog`) keeps lines from `logLevel` up.
+    init(binary: String, recording: String, loop: Bool, limits: Limits = Limits(), logLevel: String = "warning") throws {
         directory = NSTemporaryDirectory() + "gestured-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = directory + "/g.sock"
         let config = directory + "/gestured.toml"
-        try Self.configuration(socket: socket).write(toFile: config, atomically: true, encoding: .utf8)
-        var arguments = ["run", "--config", config, "--replay", recording, "--log-level", "warning"]
+        try Self.configuration(socket: socket, limits).write(toFile: config, atomically: true, encoding: .utf8)
+        var arguments = ["run", "--config", config, "--replay", recording, "--log-level", logLevel]
         if loop { arguments.append("--loop") }
         let log = Glibc.open(directory + "/daemon.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer { close(log) }
@@ -37,24 +38,49 @@ final class DaemonUnderTest {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 
-    /// SIGTERM and the exit status.
-    func stop() -> Int32 {
-        kill(pid, SIGTERM)
+    /// Open file descriptors.
+    var descriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count ?? 0 }
+
+    /// The wait status once the process has ended (and been reaped).
+    private var ended: Int32?
+
+    /// Whether the process is still running; reaps it when it has ended.
+    var isRunning: Bool {
+        guard ended == nil else { return false }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+        ended = status
+        return false
+    }
+
+    /// SIGTERM and the exit status (-1 for a signal).
+    func stop() -> Int32 {
+        if isRunning {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            ended = status
+        }
         try? FileManager.default.removeItem(atPath: directory)
+        let status = ended ?? 0
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
-    /// One recognizer of each built-in kind, raw touches for this user, and a queue large enough that a
-    /// subscriber is never cut off for being slow while the benchmark reads 100 of them on one thread.
-    private static func configuration(socket: String) -> String {
+    struct Limits {
+        var maxClients = 256
+        /// Large enough that a subscriber is never cut off for being slow while the benchmark reads 100 of them
+        /// on one thread.
+        var clientQueueBytes = 4_194_304
+    }
+
+    /// One recognizer of each built-in kind, raw touches for this user, and the limits.
+    private static func configuration(socket: String, _ limits: Limits) -> String {
         """
         [daemon]
         socket = "\(socket)"
         raw_touches = { users = [\(getuid())] }
-        max_clients = 256
-        client_queue_bytes = 4194304
+        max_clients = \(limits.maxClients)
+        client_queue_bytes = \(limits.clientQueueBytes)
 
         [[recognizer]]
         name = "tap"

@@ -11,7 +11,8 @@ final class Subscribers {
     let fds: [Int32]
     private let readers: [Reader]
 
-    init(count: Int, socket: String, events classes: [String]) throws {
+    /// `keepSamples` keeps every event's time and read time too (`samples`), for analysis after the run.
+    init(count: Int, socket: String, events classes: [String], keepSamples: Bool = false) throws {
         var fds: [Int32] = []
         // A failure part-way leaves nothing open.
         var connected = false
@@ -28,7 +29,9 @@ final class Subscribers {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
         let threads = max(1, min(fds.count, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        readers = (0..<threads).map { t in Reader(fds: Swift.stride(from: t, to: count, by: threads).map { fds[$0] }) }
+        readers = (0..<threads).map { t in
+            Reader(fds: Swift.stride(from: t, to: count, by: threads).map { fds[$0] }, keepSamples: keepSamples)
+        }
         self.fds = fds
         connected = true
     }
@@ -63,6 +66,22 @@ final class Subscribers {
     /// Event lines read, per connection.
     var counts: [Int] { readers.flatMap(\.counts) }
 
+    /// Only events whose time is before this (CLOCK_MONOTONIC nanoseconds) are counted, so that connections
+    /// stopped at slightly different moments of a continuous replay can be compared.
+    func count(before time: Int64) { readers.forEach { $0.countBefore = time } }
+
+    /// Connections the daemon closed.
+    var closed: Int { readers.map(\.closed).reduce(0, +) }
+
+    /// Every event read, when kept.
+    var samples: [EventSample] { readers.flatMap(\.samples) }
+}
+
+/// One event line: its `time` (when its frame entered the daemon) and when a subscriber read it, both
+/// CLOCK_MONOTONIC nanoseconds.
+struct EventSample {
+    var time: Int64
+    var read: Int64
 }
 
 /// Some of the connections, read on one thread.
@@ -72,11 +91,16 @@ final class Reader: @unchecked Sendable {
     private var pending: [[UInt8]]
     private(set) var counts: [Int]
     private(set) var latency = Reader.histogram()
+    private let keepSamples: Bool
+    private(set) var samples: [EventSample] = []
+    var countBefore = Int64.max
+    private(set) var closed = 0
 
     static func histogram() -> Histogram<UInt64> { Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three) }
 
-    init(fds: [Int32]) {
+    init(fds: [Int32], keepSamples: Bool) {
         self.fds = fds
+        self.keepSamples = keepSamples
         pending = fds.map { _ in [] }
         counts = fds.map { _ in 0 }
     }
@@ -92,6 +116,11 @@ final class Reader: @unchecked Sendable {
             for index in polled.indices where polled[index].revents != 0 {
                 while true {
                     let got = recv(polled[index].fd, &buffer, buffer.count, 0)
+                    if got == 0 {
+                        // Closed by the daemon: counted, and no longer polled.
+                        closed += 1
+                        polled[index].fd = -1
+                    }
                     if got <= 0 { break }
                     let now = monotonicNanoseconds()
                     buffer.withUnsafeBufferPointer { take(index, UnsafeBufferPointer(rebasing: $0[0..<got]), at: now) }
@@ -120,7 +149,8 @@ final class Reader: @unchecked Sendable {
     private func record(_ index: Int, _ line: UnsafeBufferPointer<UInt8>, at now: Int64) {
         guard let time = Self.eventTime(line) else { return }
         _ = latency.record(UInt64(max(0, now - time)))
-        counts[index] += 1
+        if keepSamples { samples.append(EventSample(time: time, read: now)) }
+        if time < countBefore { counts[index] += 1 }
     }
 
     private static let gesturePrefix = Array("{\"type\":\"gesture\"".utf8)
