@@ -76,10 +76,13 @@ final class InputLoop {
                     for entry in also where entry.revents != 0 { ready(entry) }
                 }
             }
-            // Before the replay: a subscription that just arrived starts it.
-            clientEvents()
+            // Input that is due goes before the clients' requests, so that a burst of requests delays no frame
+            // (a device's frames were already handled by the hub's poll).
             playReplay()
             fireDeadlines()
+            clientEvents()
+            // A subscription that just arrived starts the replay.
+            playReplay()
         }
     }
 
