@@ -71,7 +71,9 @@ final class ClientConnection {
         if written == output.count {
             output.removeAll(keepingCapacity: true)
             written = 0
-        } else if written > 65536 {
+        } else if written > 65536, written * 2 > output.count {
+            // Only once the sent part outweighs what is left: each byte is then moved at most once on average,
+            // where moving the rest after every partial send costs a slow client's whole queue each time.
             output.removeFirst(written)
             written = 0
         }

@@ -69,7 +69,8 @@ public final class Daemon {
         let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
         let loop = InputLoop(core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
         let started = monotonicNow()
-        core.statusExtras = { w in
+        // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
+        core.statusExtras = { [unowned loop] w in
             w.field("source", loop.sourceName)
             w.field("uptime_s", (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10)
             loop.latency.write(into: &w)
