@@ -33,15 +33,15 @@ struct ConfigNode {
     /// Parses TOML text; a syntax error comes back with TOMLKit's line and column.
     static func parse(_ text: String, file: String) throws(ConfigErrors) -> ConfigNode {
         // toml++ aborts on some malformed text instead of reporting it (see TOMLLocator.trap): the first such
-        // byte is replaced by one it reports cleanly at the same place. Text before it is unchanged, so an
-        // earlier error is still the one reported.
+        // byte is replaced by one it does not abort on. Text before it is unchanged, so an error before the
+        // trap's reach is the text's own and still the one reported; any other is the trap's.
         guard let trap = TOMLLocator(source: text).trap else { return ConfigNode(try table(text, file: file), path: .root) }
         var bytes = Array(text.utf8)
         bytes[trap.offset] = trap.replacement
         do throws(ConfigErrors) {
             _ = try table(String(decoding: bytes, as: UTF8.self), file: file)
         } catch {
-            guard error.errors.first?.position == trap.position else { throw error }
+            guard let first = error.errors.first?.position, first >= trap.reach else { throw error }
         }
         throw ConfigErrors([ConfigError(file: file, position: trap.position, "TOML syntax: \(trap.message)")])
     }

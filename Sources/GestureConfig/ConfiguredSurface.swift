@@ -31,7 +31,24 @@ public final class ConfiguredSurface {
     /// Adds a region given in normalized coordinates of the surface.
     public func addRegion(name: String, normalized rect: Rect, parent: String) throws(RegionError) {
         let frame = Rect(x: rect.minX * size.width, y: rect.minY * size.height, width: rect.size.width * size.width, height: rect.size.height * size.height)
-        regions[name] = try engine.addRegion(name: name, frame: frame, parent: regions[parent])
+        let parentRegion = regions[parent]
+        regions[name] = try engine.addRegion(name: name, frame: fitted(frame, into: (parentRegion ?? engine.root).frame), parent: parentRegion)
+    }
+
+    /// `frame` with the edges that miss the parent's only by rounding put on them. Validation allows that much
+    /// (`Tolerance.epsilon`), and scaling to millimetres rounds again: 0.95 + 0.05 of 344.2 mm ends at
+    /// 344.20000000000005, which the engine refused, so the region was silently left out and its recognizers
+    /// ran on the whole surface.
+    private func fitted(_ frame: Rect, into parent: Rect) -> Rect {
+        let slack = Tolerance.epsilon * max(size.width, size.height, 1)
+        func snap(_ edge: Double, _ parentEdge: Double) -> Double { abs(edge - parentEdge) <= slack ? parentEdge : edge }
+        let x0 = snap(frame.minX, parent.minX), x1 = snap(frame.maxX, parent.maxX)
+        let y0 = snap(frame.minY, parent.minY), y1 = snap(frame.maxY, parent.maxY)
+        var width = x1 - x0, height = y1 - y0
+        // x0 + (x1 - x0) itself can round past x1.
+        while width > 0 && x0 + width > x1 { width = width.nextDown }
+        while height > 0 && y0 + height > y1 { height = height.nextDown }
+        return Rect(x: x0, y: y0, width: width, height: height)
     }
 
     /// Removes a region with the recognizers attached to it and to its children.

@@ -19,7 +19,8 @@ struct TOMLLocator {
     private static let maximumDepth = 256
     /// The first place where the toml++ inside TOMLKit (3.4.0) asserts instead of reporting an error: a table
     /// header whose key starts with neither a bare-key character nor a quote (`[[[x]]]`, `[=`, `[` alone on a
-    /// line), and `}` where an array expects a value (`[}`, `[1,}`). The assertions abort the process, in
+    /// line), `}` where an array expects a value (`[}`, `[1,}`), and no digit after the `T` of a date-time
+    /// (`1979-05-27Tx:00`, found by fuzzing: docs/fuzzing.md). The assertions abort the process, in
     /// release builds too (SwiftPM does not define NDEBUG for C++ targets), so `ConfigNode.parse` puts in
     /// `replacement` there, a byte toml++ rejects cleanly at the same place, and reports `message`.
     private(set) var trap: Trap?
@@ -31,6 +32,9 @@ struct TOMLLocator {
         var position: SourcePosition
         var replacement: UInt8
         var message: String
+        /// Where the replacement can first change what toml++ reports. It reads a value ahead to tell its type,
+        /// so for a trap inside a value that is where the value starts; an error before it is the text's own.
+        var reach: SourcePosition
     }
 
     init(source: String) {
@@ -130,14 +134,35 @@ struct TOMLLocator {
         setTrap(at: i, replacement: UInt8(ascii: "]"), "Error while parsing table header: expected bare key starting character or string delimiter")
     }
 
-    private mutating func setTrap(at offset: Int, replacement: UInt8, _ message: String) {
+    /// What toml++'s parse_date_time assumes: a digit after `YYYY-MM-DDT`. It takes a value for a date-time
+    /// by the characters in it (a colon anywhere after the `T`), then asserts on the hour's first digit.
+    /// Replaced by `0`, the hour starts; the value's type may change with it (`1979-05-27T:00` loses its only
+    /// colon), so the trap reaches back to the value's start.
+    private mutating func checkDateTimeHour() {
+        var i = index
+        for p in "dddd-dd-dd".utf8 {
+            guard i < bytes.count, p == UInt8(ascii: "d") ? isDigit(bytes[i]) : bytes[i] == p else { return }
+            i += 1
+        }
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") else { return }
+        let b = bytes[i + 1]
+        // A separator ends the value before any colon: toml++ then reads a date and reports the `T` itself.
+        let separators = " \t\r\n,]}#".utf8
+        guard !isDigit(b), !separators.contains(b) else { return }
+        setTrap(at: i + 1, replacement: UInt8(ascii: "0"), "Error while parsing date-time: expected 2-digit hour", reach: position)
+    }
+
+    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private mutating func setTrap(at offset: Int, replacement: UInt8, _ message: String, reach: SourcePosition? = nil) {
         guard trap == nil else { return }
         let b = bytes[offset]
         let saw =
             b == UInt8(ascii: "\n") ? ", saw '\\n'" : b == UInt8(ascii: "\r") ? ", saw '\\r'"
             : b >= 0x20 && b < 0x7F ? ", saw '\(Character(Unicode.Scalar(b)))'" : ""
         // Only ASCII (brackets, blanks) lies between the current byte and `offset`.
-        trap = Trap(offset: offset, position: SourcePosition(line: line, column: column + offset - index), replacement: replacement, message: message + saw)
+        let at = SourcePosition(line: line, column: column + offset - index)
+        trap = Trap(offset: offset, position: at, replacement: replacement, message: message + saw, reach: reach ?? at)
     }
 
     private mutating func keyValue(in table: ConfigPath) {
@@ -227,6 +252,7 @@ struct TOMLLocator {
                 if index == start { advance() }
             }
         default:
+            if trap == nil { checkDateTimeHour() }
             while let b = current, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\n"),
                 UInt8(ascii: "#")].contains(b)
             {

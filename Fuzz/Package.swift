@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+// libFuzzer harnesses live in their own package, built with sanitizers into their own folder, so that
+// building and testing gestured never builds them. Run: scripts/fuzz (docs/fuzzing.md).
+import PackageDescription
+
+import struct Foundation.URL
+
+// A local package is known by its folder's name, which depends on where gestured was cloned.
+let gestured = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+// libFuzzer supplies `main`; the harness only defines LLVMFuzzerTestOneInput.
+let harness: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+func fuzzer(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzInput"] + products.map { .product(name: $0, package: gestured) },
+        path: "Fuzzers/\(name)",
+        swiftSettings: harness
+    )
+}
+
+let package = Package(
+    name: "gestured-fuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(name: "FuzzInput", path: "Fuzzers/FuzzInput"),
+        // GestureConfig comes with GestureProtocol, the library product that contains it.
+        fuzzer("ConfigFuzzer", ["GestureProtocol", "InputCore"]),
+        fuzzer("RequestFuzzer", ["GestureProtocol"]),
+        fuzzer("EvemuFuzzer", ["InputCore"]),
+        fuzzer("EvtestFuzzer", ["InputCore"]),
+        fuzzer("ScriptFuzzer", ["InputCore"]),
+        fuzzer("ReplayFuzzer", ["GestureProtocol", "InputCore", "GestureEngine"]),
+    ]
+)

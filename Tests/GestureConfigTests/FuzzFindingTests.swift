@@ -1,0 +1,72 @@
+import GestureEngine
+import Testing
+
+@testable import GestureConfig
+
+/// What the configuration fuzzer found (docs/fuzzing.md), each input kept as it was found or minimized.
+@Suite struct FuzzFindingTests {
+    @Test func aDateTimeWithoutAnHourIsAnErrorNotACrash() {
+        // toml++ asserted on the hour's first digit and aborted the process: `gestured check`, and a daemon
+        // asked to reload such a file.
+        expectErrors("a = 1979-05-27Tx:00\n", ["1:16: TOML syntax: Error while parsing date-time: expected 2-digit hour, saw 'x'"])
+        expectErrors("a = 1979-05-27t:00\n", ["1:16: TOML syntax: Error while parsing date-time: expected 2-digit hour, saw ':'"])
+        expectErrors(
+            """
+            [daemon]
+            socket_mode = 0o660
+            log_level = 1979-05-27TM-J7*32:00Ztouc
+            """,
+            ["3:24: TOML syntax: Error while parsing date-time: expected 2-digit hour, saw 'M'"])
+        // An earlier error is still the one reported.
+        expectErrors("a = [1 2]\nb = 1979-05-27Tx:00\n", ["1:8: TOML syntax: Error while parsing array: expected comma or closing ']', saw '2'"])
+    }
+
+    @Test func dateTimesThatTomlPlusPlusReportsItselfKeepItsMessage() {
+        #expect(errors("a = 1979-05-27T\n").count == 1)
+        #expect(errors("a = 1979-05-27 x:00\n").count == 1)
+        #expect(errors("a = 1979-05-27T07:32:00Z\n") == ["\(testFile):1:1: unknown key 'a' in the file"])
+    }
+
+    @Test func aRegionEndingOnItsParentsEdgeIsPlacedInIt() throws {
+        // 0.95 + 0.05 of 344.2 mm ends at 344.20000000000005: the engine refused the region, it was left out
+        // without a word, and the recognizer meant for the corner ran on the whole screen.
+        let configuration = try valid(
+            """
+            [[device]]
+            name = "screen"
+            size_mm = [344.2, 193.5]
+
+            [[region]]
+            name = "header"
+            device = "screen"
+            rect = [0.0, 0.0, 1.0, 0.1]
+
+            [[region]]
+            name = "admin-corner"
+            device = "screen"
+            parent = "header"
+            rect = [0.95, 0.0, 0.05, 0.08]
+
+            [[recognizer]]
+            name = "admin"
+            kind = "long-press"
+            region = "admin-corner"
+            """)
+        let surface = ConfiguredSurface(configuration: configuration, entry: configuration.devices[0], surface: Size(width: 344.2, height: 193.5))
+        let corner = try #require(surface.regions["admin-corner"])
+        #expect(corner.parent === surface.regions["header"])
+        #expect(corner.recognizers.map(\.name) == ["admin"])
+        #expect(surface.engine.root.recognizers.isEmpty)
+    }
+
+    @Test(arguments: ShippedConfigTests.files.map(\.lastPathComponent))
+    func everyRegionOfAShippedFileIsPlaced(file: String) throws {
+        let configuration = try ShippedConfigTests.load(file == "gestured.toml" ? file : "examples/\(file)")
+        for entry in configuration.devices {
+            let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? Size(width: 300, height: 200))
+            for region in configuration.regions where region.device == entry.name {
+                #expect(surface.regions[region.name] != nil, "\(file): region \(region.name)")
+            }
+        }
+    }
+}
