@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
+        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
     ],

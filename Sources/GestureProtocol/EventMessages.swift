@@ -30,7 +30,7 @@ public enum EventMessage {
         w.field("device", device)
         w.field("node", node)
         w.field("region", action.region)
-        w.field("time", seconds(action.time))
+        w.field("time", microseconds: action.time.nanoseconds / 1000)
         w.field("touches", action.numberOfTouches)
         write(location, into: &w)
         w.beginObject("values")
@@ -50,11 +50,11 @@ public enum EventMessage {
         w.field("region", delivery.region)
         w.field("id", Int(truncatingIfNeeded: delivery.touch.id))
         w.field("phase", delivery.phase.description)
-        w.field("time", seconds(delivery.time))
+        w.field("time", microseconds: delivery.time.nanoseconds / 1000)
         w.field("touch_type", delivery.touch.type.description)
         write(location, into: &w)
-        if let pressure = delivery.touch.pressure { w.field("pressure", round(pressure, 1e4)) }
-        if let radius = delivery.touch.majorRadius { w.field("major_mm", round(radius, 1e3)) }
+        if let pressure = delivery.touch.pressure { w.field("pressure", pressure, decimals: 4) }
+        if let radius = delivery.touch.majorRadius { w.field("major_mm", radius, decimals: 3) }
         w.endObject()
         return w.line()
     }
@@ -76,7 +76,7 @@ public enum EventMessage {
         w.field("type", "device_removed")
         w.field("device", name)
         w.field("node", node)
-        w.field("time", seconds(time))
+        w.field("time", microseconds: time.nanoseconds / 1000)
         w.endObject()
         return w.line()
     }
@@ -102,17 +102,13 @@ public enum EventMessage {
         return w.line()
     }
 
-    /// Microseconds, the kernel's resolution.
-    static func seconds(_ t: Timestamp) -> Double { Double(t.nanoseconds / 1000) / 1e6 }
-
-    /// Values rounded to what can matter (a micrometre, a millionth of the surface), so lines stay short.
-    static func round(_ v: Double, _ digits: Double) -> Double { (v * digits).rounded() / digits }
-
+    /// Values are rounded to what can matter (a micrometre, a millionth of the surface), so lines stay short;
+    /// times are to the microsecond, the kernel's resolution.
     private static func write(_ location: SurfaceLocation, into w: inout JSONWriter) {
         w.beginObject("location")
-        w.field("mm", round(location.millimetres.x, 1e3), round(location.millimetres.y, 1e3))
-        w.field("normalized", round(location.normalized.x, 1e6), round(location.normalized.y, 1e6))
-        if let px = location.pixels { w.field("px", round(px.x, 1e2), round(px.y, 1e2)) }
+        w.field("mm", location.millimetres.x, location.millimetres.y, decimals: 3)
+        w.field("normalized", location.normalized.x, location.normalized.y, decimals: 6)
+        if let px = location.pixels { w.field("px", px.x, px.y, decimals: 2) }
         w.endObject()
     }
 
@@ -123,20 +119,20 @@ public enum EventMessage {
         case .tap(let taps):
             w.field("taps", taps)
         case .pan(let translation, let velocity):
-            w.field("translation_mm", round(translation.x, 1e3), round(translation.y, 1e3))
-            w.field("velocity_mm_s", round(velocity.x, 1e3), round(velocity.y, 1e3))
+            w.field("translation_mm", translation.x, translation.y, decimals: 3)
+            w.field("velocity_mm_s", velocity.x, velocity.y, decimals: 3)
         case .swipe(let direction):
             w.field("direction", direction.description)
         case .pinch(let scale, let velocity):
-            w.field("scale", round(scale, 1e6))
-            w.field("velocity", round(velocity, 1e6))
+            w.field("scale", scale, decimals: 6)
+            w.field("velocity", velocity, decimals: 6)
         case .rotation(let rotation, let velocity):
-            w.field("rotation_rad", round(rotation, 1e6))
-            w.field("velocity_rad_s", round(velocity, 1e6))
+            w.field("rotation_rad", rotation, decimals: 6)
+            w.field("velocity_rad_s", velocity, decimals: 6)
         case .edgePan(let edge, let translation, let velocity):
             w.field("edge", edge.description)
-            w.field("translation_mm", round(translation.x, 1e3), round(translation.y, 1e3))
-            w.field("velocity_mm_s", round(velocity.x, 1e3), round(velocity.y, 1e3))
+            w.field("translation_mm", translation.x, translation.y, decimals: 3)
+            w.field("velocity_mm_s", velocity.x, velocity.y, decimals: 3)
         case .custom(let values):
             for key in values.keys.sorted() { w.field(key, values[key]!) }
         }
