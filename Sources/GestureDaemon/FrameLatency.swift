@@ -35,7 +35,7 @@ struct FrameLatency {
     func write(into w: inout JSONWriter) {
         w.beginObject("latency_us")
         w.field("frames", Int(input.totalCount))
-        for (name, h) in [("input", input), ("engine", engine), ("write", write)] {
+        for (name, h): (StaticString, Histogram<UInt32>) in [("input", input), ("engine", engine), ("write", write)] {
             w.beginObject(name)
             w.field("p50", Self.micro(h.valueAtPercentile(50)))
             w.field("p99", Self.micro(h.valueAtPercentile(99)))

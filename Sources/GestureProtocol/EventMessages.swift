@@ -21,7 +21,8 @@ public enum EventMessage {
     public static func gesture(
         _ action: GestureAction, kind: String, device: String, node: String, at location: SurfaceLocation
     ) -> [UInt8] {
-        var w = JSONWriter()
+        // Room for the longest usual line: growing the array was one more allocation and copy per line.
+        var w = JSONWriter(capacity: 512)
         w.beginObject()
         w.field("type", "gesture")
         w.field("recognizer", action.recognizer)
@@ -42,7 +43,7 @@ public enum EventMessage {
 
     /// A raw touch delivered to a region, with the phase the region gets (rules V1-V5).
     public static func touch(_ delivery: TouchDelivery, device: String, node: String, at location: SurfaceLocation) -> [UInt8] {
-        var w = JSONWriter()
+        var w = JSONWriter(capacity: 512)
         w.beginObject()
         w.field("type", "touch")
         w.field("device", device)
@@ -134,7 +135,7 @@ public enum EventMessage {
             w.field("translation_mm", translation.x, translation.y, decimals: 3)
             w.field("velocity_mm_s", velocity.x, velocity.y, decimals: 3)
         case .custom(let values):
-            for key in values.keys.sorted() { w.field(key, values[key]!) }
+            for key in values.keys.sorted() { w.field(named: key, values[key]!) }
         }
     }
 }

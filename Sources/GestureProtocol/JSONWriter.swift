@@ -1,5 +1,9 @@
 /// Writes one JSON object per line, keys in the order given ("type" first), straight into bytes: events are
 /// written once per frame and shared by every subscriber, so this path avoids Foundation's encoder.
+///
+/// Keys are literals (`StaticString`): plain names written as they are, with nothing to scan or escape (a
+/// key took as long as a short value). A key that is data, a custom recognizer's value name, goes through
+/// `field(named:_:)`.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     /// One bit a nesting level, set once that level has a value (the next one needs a comma): no array to
@@ -9,7 +13,7 @@ public struct JSONWriter {
 
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-    public mutating func beginObject(_ key: String? = nil) {
+    public mutating func beginObject(_ key: StaticString? = nil) {
         if let key { writeKey(key) } else { separate() }
         bytes.append(UInt8(ascii: "{"))
         open()
@@ -20,7 +24,7 @@ public struct JSONWriter {
         depth -= 1
     }
 
-    public mutating func beginArray(_ key: String? = nil) {
+    public mutating func beginArray(_ key: StaticString? = nil) {
         if let key { writeKey(key) } else { separate() }
         bytes.append(UInt8(ascii: "["))
         open()
@@ -31,45 +35,53 @@ public struct JSONWriter {
         depth -= 1
     }
 
-    public mutating func field(_ key: String, _ value: String) {
+    public mutating func field(_ key: StaticString, _ value: String) {
         writeKey(key)
         writeString(value)
     }
 
-    public mutating func field(_ key: String, _ value: Int) {
+    public mutating func field(_ key: StaticString, _ value: Int) {
         writeKey(key)
         writeInteger(Int64(value))
     }
 
-    public mutating func field(_ key: String, _ value: Double) {
+    public mutating func field(_ key: StaticString, _ value: Double) {
         writeKey(key)
         writeNumber(value)
     }
 
     /// A number rounded to `decimals` places (at most 9), as short as it can be written.
-    public mutating func field(_ key: String, _ value: Double, decimals: Int) {
+    public mutating func field(_ key: StaticString, _ value: Double, decimals: Int) {
         writeKey(key)
         writeFixed(value, decimals: decimals)
     }
 
     /// Seconds to the microsecond (a timestamp), exact.
-    public mutating func field(_ key: String, microseconds: Int64) {
+    public mutating func field(_ key: StaticString, microseconds: Int64) {
         writeKey(key)
         writeDecimal(microseconds, decimals: 6)
     }
 
-    public mutating func field(_ key: String, _ value: Bool) {
+    /// A field whose key is data, escaped like any string.
+    public mutating func field(named key: String, _ value: Double) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        writeNumber(value)
+    }
+
+    public mutating func field(_ key: StaticString, _ value: Bool) {
         writeKey(key)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    public mutating func fieldNull(_ key: String) {
+    public mutating func fieldNull(_ key: StaticString) {
         writeKey(key)
         bytes.append(contentsOf: "null".utf8)
     }
 
     /// `"key":[a,b]`, for points and sizes.
-    public mutating func field(_ key: String, _ a: Double, _ b: Double) {
+    public mutating func field(_ key: StaticString, _ a: Double, _ b: Double) {
         beginArray(key)
         element(a)
         element(b)
@@ -77,7 +89,7 @@ public struct JSONWriter {
     }
 
     /// `"key":[a,b]`, each rounded to `decimals` places.
-    public mutating func field(_ key: String, _ a: Double, _ b: Double, decimals: Int) {
+    public mutating func field(_ key: StaticString, _ a: Double, _ b: Double, decimals: Int) {
         beginArray(key)
         separate()
         writeFixed(a, decimals: decimals)
@@ -86,7 +98,7 @@ public struct JSONWriter {
         endArray()
     }
 
-    public mutating func field(_ key: String, strings: [String]) {
+    public mutating func field(_ key: StaticString, strings: [String]) {
         beginArray(key)
         for s in strings { element(s) }
         endArray()
@@ -103,7 +115,7 @@ public struct JSONWriter {
     }
 
     /// An already encoded JSON value.
-    public mutating func field(_ key: String, raw: [UInt8]) {
+    public mutating func field(_ key: StaticString, raw: [UInt8]) {
         writeKey(key)
         bytes.append(contentsOf: raw)
     }
@@ -126,9 +138,14 @@ public struct JSONWriter {
         needsComma |= bit
     }
 
-    private mutating func writeKey(_ key: String) {
+    private mutating func writeKey(_ key: StaticString) {
         separate()
-        writeString(key)
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { name in
+            assert(name.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }, "a key that needs escaping")
+            bytes.append(contentsOf: name)
+        }
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -211,12 +228,18 @@ public struct JSONWriter {
     }
 
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        for i in 0..<utf8.count {
-            let b = utf8[i]
-            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-            start = i + 1
+        guard var run = utf8.baseAddress else { return }
+        let end = run + utf8.count
+        var p = run
+        while p < end {
+            let b = p.pointee
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                p += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: run, count: p - run))
+            p += 1
+            run = p
             switch b {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
@@ -228,6 +251,6 @@ public struct JSONWriter {
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]])
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: run, count: end - run))
     }
 }

@@ -58,7 +58,7 @@ public struct DecodedRequest: Sendable {
     public init(line: some Collection<UInt8>) {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+            value = try JSONValue.parse(Data(line))
         } catch {
             id = nil
             request = .failure(.badRequest("not JSON: \(Self.describe(error))"))
@@ -128,11 +128,7 @@ public struct DecodedRequest: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
     }
 }
 

@@ -82,7 +82,7 @@ final class DaemonConnection {
     /// The next line as a JSON object.
     func readMessage() throws(ClientError) -> Message? {
         guard let line = try readLine() else { return nil }
-        guard case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else {
+        guard case .object(let fields)? = try? JSONValue.parse(Data(line)) else {
             throw ClientError("the daemon sent a line that is not a JSON object: \(String(decoding: line, as: UTF8.self))")
         }
         return Message(line: line, fields: fields)

@@ -55,7 +55,7 @@ struct MonitorCommand: ParsableCommand {
             guard let line else { fail("the daemon closed the connection") }
             if json {
                 out.write(Data(line + [UInt8(ascii: "\n")]))
-            } else if case .object(let m)? = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) {
+            } else if case .object(let m)? = try? JSONValue.parse(Data(line)) {
                 out.write(Data((MonitorFormat.line(m) + "\n").utf8))
             }
         }

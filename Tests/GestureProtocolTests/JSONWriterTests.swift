@@ -63,7 +63,8 @@ import Testing
         #expect(read["s"] as? String == nasty)
         // A string without contiguous UTF-8 (bridged or lazily built) takes the copying path.
         let bridged = String(NSString(string: "naïve \"quoted\""))
-        #expect(line { $0.field(bridged, bridged) } == "{\"naïve \\\"quoted\\\"\":\"naïve \\\"quoted\\\"\"}\n")
+        #expect(line { $0.field("s", bridged) } == "{\"s\":\"naïve \\\"quoted\\\"\"}\n")
+        #expect(line { $0.field(named: bridged, 1) } == "{\"naïve \\\"quoted\\\"\":1}\n")
     }
 
     @Test func nestingPutsCommasOnlyBetweenValues() {
