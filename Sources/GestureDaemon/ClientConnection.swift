@@ -12,6 +12,8 @@ final class ClientConnection {
     private var written = 0
     /// Sent something during the current frame: written at its end.
     var scheduled = false
+    /// Request lines read but not yet handed to the core: the socket is not read again until they are.
+    var waitingLines = 0
 
     init(id: ClientID, fd: Int32) {
         self.id = id
@@ -28,29 +30,32 @@ final class ClientConnection {
         case lineTooLong
     }
 
-    /// Everything the socket has now, as lines (without the newline or a trailing CR) to `line`.
+    /// One receive's worth (up to the scratch buffer) of what the socket has, as lines (without the newline or a
+    /// trailing CR) to `line`. One receive a turn: a client that sends without pause is read again on the next
+    /// turn of the loop, after the input that came meanwhile, instead of holding the loop for as long as it sends.
     func read(into scratch: inout [UInt8], maximumLine: Int, _ line: (ArraySlice<UInt8>) -> Void) -> ReadOutcome {
-        while true {
-            let got = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if got == 0 { return .closed(reason: "closed by the client") }
-            if got < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .open }
-                return .closed(reason: String(cString: strerror(errno)))
-            }
-            var start = 0
-            for i in 0..<got where scratch[i] == UInt8(ascii: "\n") {
-                input.append(contentsOf: scratch[start..<i])
-                start = i + 1
-                guard input.count <= maximumLine else { return .lineTooLong }
-                let end = input.last == UInt8(ascii: "\r") ? input.count - 1 : input.count
-                line(input[0..<end])
-                input.removeAll(keepingCapacity: true)
-            }
-            input.append(contentsOf: scratch[start..<got])
-            // A line that has not ended within the limit never will: no unbounded buffering.
-            if input.count > maximumLine { return .lineTooLong }
+        var got = 0
+        repeat {
+            got = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        } while got < 0 && errno == EINTR
+        if got == 0 { return .closed(reason: "closed by the client") }
+        if got < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .open }
+            return .closed(reason: String(cString: strerror(errno)))
         }
+        var start = 0
+        for i in 0..<got where scratch[i] == UInt8(ascii: "\n") {
+            input.append(contentsOf: scratch[start..<i])
+            start = i + 1
+            guard input.count <= maximumLine else { return .lineTooLong }
+            let end = input.last == UInt8(ascii: "\r") ? input.count - 1 : input.count
+            line(input[0..<end])
+            input.removeAll(keepingCapacity: true)
+        }
+        input.append(contentsOf: scratch[start..<got])
+        // A line that has not ended within the limit never will: no unbounded buffering.
+        if input.count > maximumLine { return .lineTooLong }
+        return .open
     }
 
     func enqueue(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }

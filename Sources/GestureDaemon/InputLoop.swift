@@ -64,7 +64,8 @@ final class InputLoop {
     func run() throws(DeviceError) {
         var also: [pollfd] = []
         while !stopped {
-            let wait = timeout(now: monotonicNow())
+            // Requests still waiting: look at the input and come straight back for them.
+            let wait = server.hasWaitingEvents ? 0 : timeout(now: monotonicNow())
             also.removeAll(keepingCapacity: true)
             also.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0))
             server.descriptors(into: &also)
@@ -150,21 +151,20 @@ final class InputLoop {
         }
     }
 
-    /// What the socket brought in (connections, request lines, disconnections) to the core, in order; replies
-    /// and disconnections they cause come back in the same turn.
+    /// What the socket brought in (connections, request lines, disconnections) to the core, in order, a few at
+    /// a time: between two turns the input is looked at again, so a burst of requests delays a frame by no
+    /// more than these (each a few microseconds), however many clients send at once.
+    private static let clientEventsPerTurn = 16
+
     private func clientEvents() {
-        while true {
-            let events = server.takeEvents()
-            if events.isEmpty { return }
-            for event in events {
-                switch event {
-                case .connected(let id, let peer):
-                    _ = core.clientConnected(id, peer: peer)
-                case .line(let id, let line):
-                    core.clientLine(id, line)
-                case .disconnected(let id, let reason):
-                    core.clientDisconnected(id, reason: reason)
-                }
+        for event in server.takeEvents(limit: Self.clientEventsPerTurn) {
+            switch event {
+            case .connected(let id, let peer):
+                _ = core.clientConnected(id, peer: peer)
+            case .line(let id, let line):
+                core.clientLine(id, line)
+            case .disconnected(let id, let reason):
+                core.clientDisconnected(id, reason: reason)
             }
         }
     }

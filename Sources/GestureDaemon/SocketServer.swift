@@ -26,7 +26,9 @@ final class SocketServer: Outbox {
     private var clients: [ClientID: ClientConnection] = [:]
     private var byDescriptor: [Int32: ClientConnection] = [:]
     private var nextID: ClientID = 1
+    /// What happened, oldest first; those before `handedOut` were given to the loop already.
     private var events: [Event] = []
+    private var handedOut = 0
     /// Clients the current frame sent something, and clients the core asked to close.
     private var written: [ClientID] = []
     private var closing: [(ClientID, String)] = []
@@ -92,11 +94,14 @@ final class SocketServer: Outbox {
 
     // MARK: Polling
 
-    /// The listener and every client; a client with bytes queued is also waited on for room to write.
+    /// The listener and every client; a client with bytes queued is also waited on for room to write. A client
+    /// whose request lines still wait to be handled is not read meanwhile: what it sends waits in its socket,
+    /// so a client that floods the daemon holds no more of its memory than one receive's worth.
     func descriptors(into set: inout [pollfd]) {
         set.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
         for client in clients.values {
-            let events = client.queuedBytes > 0 ? POLLIN | POLLOUT : POLLIN
+            var events: Int32 = client.waitingLines == 0 ? POLLIN : 0
+            if client.queuedBytes > 0 { events |= POLLOUT }
             set.append(pollfd(fd: client.fd, events: Int16(events), revents: 0))
         }
     }
@@ -114,14 +119,30 @@ final class SocketServer: Outbox {
         if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { read(client) }
     }
 
-    /// What happened since the last call, in order.
-    func takeEvents() -> [Event] {
-        defer { events.removeAll(keepingCapacity: true) }
-        return events
+    /// Up to `limit` of what happened, oldest first; the rest waits for the next call.
+    func takeEvents(limit: Int) -> ArraySlice<Event> {
+        let end = min(events.count, handedOut + limit)
+        let taken = events[handedOut..<end]
+        handedOut = end
+        for case .line(let id, _) in taken { clients[id]?.waitingLines -= 1 }
+        if handedOut == events.count {
+            events.removeAll(keepingCapacity: true)
+            handedOut = 0
+        } else if handedOut > 1024, handedOut * 2 > events.count {
+            events.removeFirst(handedOut)
+            handedOut = 0
+        }
+        return taken
     }
 
+    /// Events that `takeEvents` has not handed out yet: the loop comes back for them without waiting.
+    var hasWaitingEvents: Bool { handedOut < events.count }
+
+    /// Connections taken from the backlog in one turn; the rest are taken on the next.
+    private static let acceptsPerTurn = 16
+
     private func accept() {
-        while true {
+        for _ in 0..<Self.acceptsPerTurn {
             let fd = Glibc.accept(listener, nil, nil)
             guard fd >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
@@ -142,7 +163,10 @@ final class SocketServer: Outbox {
 
     private func read(_ client: ClientConnection) {
         let id = client.id
-        let outcome = client.read(into: &scratch, maximumLine: ProtocolVersion.maximumLineBytes) { events.append(.line(id, Array($0))) }
+        let outcome = client.read(into: &scratch, maximumLine: ProtocolVersion.maximumLineBytes) {
+            events.append(.line(id, Array($0)))
+            client.waitingLines += 1
+        }
         switch outcome {
         case .open:
             break

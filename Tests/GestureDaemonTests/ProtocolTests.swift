@@ -81,6 +81,26 @@ import Testing
         #expect((tap["values"] as? [String: Any])?["taps"] as? Int == 1)
     }
 
+    /// The loop handles a few requests a turn and reads a client again only once its lines are handled: a burst
+    /// far larger than one receive is still answered whole, in order, while the recording plays to another client.
+    @Test func aBurstOfRequestsIsAnsweredWholeAndInOrder() throws {
+        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let watcher = try daemon.client()
+        _ = try watcher.request(["type": "subscribe"])
+        let client = try daemon.client()
+        let count = 3000
+        var burst: [UInt8] = []
+        for n in 0..<count { burst += Array("{\"type\":\"\(n % 3 == 2 ? "nonsense" : "status")\",\"id\":\(n)}\n".utf8) }
+        try client.sendRaw(burst)
+        for n in 0..<count {
+            let reply = try #require(try client.message(), "reply \(n) of \(count)")
+            #expect(reply["id"] as? Int == n)
+            #expect(reply["type"] as? String == (n % 3 == 2 ? "error" : "status"))
+        }
+        #expect(try watcher.messages(until: Self.isPanEnd).compactMap(\.gestureSummary).last == "pan ended")
+        #expect(daemon.isRunning)
+    }
+
     @Test func badRequestsGetErrorsAndTheConnectionStays() throws {
         let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
         let early = try daemon.client(hello: false)
