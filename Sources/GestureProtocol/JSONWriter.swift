@@ -1,37 +1,42 @@
 /// Writes one JSON object per line, keys in the order given ("type" first), straight into bytes: events are
 /// written once per frame and shared by every subscriber, so this path avoids Foundation's encoder.
 ///
-/// Keys are literals (`StaticString`): plain names written as they are, with nothing to scan or escape (a
-/// key took as long as a short value). A key that is data, a custom recognizer's value name, goes through
-/// `field(named:_:)`.
+/// Keys are literals (`StaticString`): plain names written as they are, with nothing to scan or escape. A key
+/// that is data, a custom recognizer's value name, goes through `field(named:_:)`.
+///
+/// Each piece is stored through a pointer into room made for it at once: appending to an array byte by byte
+/// (a uniqueness and a capacity check each) and formatting numbers with `Double.description` were most of a
+/// frame's instructions (callgrind: an event line took 19,000; docs/daemon.md).
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+    /// The line so far is `storage[0..<count]`; the rest is room.
+    private var storage: [UInt8]
+    private var count = 0
     /// One bit a nesting level, set once that level has a value (the next one needs a comma): no array to
     /// allocate per line. Lines are written by code, never nested from input, so 64 levels are plenty.
     private var needsComma: UInt64 = 0
     private var depth = 0
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { storage = [UInt8](repeating: 0, count: capacity) }
 
     public mutating func beginObject(_ key: StaticString? = nil) {
         if let key { writeKey(key) } else { separate() }
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         open()
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
         depth -= 1
     }
 
     public mutating func beginArray(_ key: StaticString? = nil) {
         if let key { writeKey(key) } else { separate() }
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         open()
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         depth -= 1
     }
 
@@ -66,18 +71,18 @@ public struct JSONWriter {
     public mutating func field(named key: String, _ value: Double) {
         separate()
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         writeNumber(value)
     }
 
     public mutating func field(_ key: StaticString, _ value: Bool) {
         writeKey(key)
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        put(value ? "true" : "false")
     }
 
     public mutating func fieldNull(_ key: StaticString) {
         writeKey(key)
-        bytes.append(contentsOf: "null".utf8)
+        put("null")
     }
 
     /// `"key":[a,b]`, for points and sizes.
@@ -117,14 +122,43 @@ public struct JSONWriter {
     /// An already encoded JSON value.
     public mutating func field(_ key: StaticString, raw: [UInt8]) {
         writeKey(key)
-        bytes.append(contentsOf: raw)
+        raw.withUnsafeBufferPointer { put($0) }
     }
 
     /// The finished line, with its newline.
     public mutating func line() -> [UInt8] {
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        put(UInt8(ascii: "\n"))
+        storage.removeSubrange(count...)
+        return storage
     }
+
+    // MARK: Storing
+
+    /// Makes room for `maximum` more bytes and lets `body` store up to that many after the line so far; keeps as
+    /// many as it returns.
+    @inline(__always)
+    private mutating func put(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > storage.count { storage += repeatElement(0, count: max(maximum, storage.count)) }
+        let at = count
+        count += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        put(maximum: 1) {
+            $0.pointee = byte
+            return 1
+        }
+    }
+
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        put(maximum: bytes.count) {
+            $0.update(from: source, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    private mutating func put(_ text: StaticString) { text.withUTF8Buffer { put($0) } }
 
     private mutating func open() {
         depth += 1
@@ -134,36 +168,48 @@ public struct JSONWriter {
 
     private mutating func separate() {
         let bit: UInt64 = 1 << depth
-        if needsComma & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        if needsComma & bit != 0 { put(UInt8(ascii: ",")) }
         needsComma |= bit
     }
 
+    /// `,"key":` in one store.
     private mutating func writeKey(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
+        let bit: UInt64 = 1 << depth
+        let comma = needsComma & bit != 0
+        needsComma |= bit
         key.withUTF8Buffer { name in
             assert(name.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }, "a key that needs escaping")
-            bytes.append(contentsOf: name)
+            guard let source = name.baseAddress else { return }
+            put(maximum: name.count + 4) { p in
+                var q = p
+                if comma {
+                    q.pointee = UInt8(ascii: ",")
+                    q += 1
+                }
+                q.pointee = UInt8(ascii: "\"")
+                (q + 1).update(from: source, count: name.count)
+                q += name.count + 1
+                q[0] = UInt8(ascii: "\"")
+                q[1] = UInt8(ascii: ":")
+                return q + 2 - p
+            }
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
     }
+
+    // MARK: Numbers
 
     /// JSON has no NaN or infinity: they are written as null rather than producing a line no parser reads.
     private mutating func writeNumber(_ d: Double) {
-        guard d.isFinite else {
-            bytes.append(contentsOf: "null".utf8)
-            return
-        }
+        guard d.isFinite else { return put("null") }
         if d == d.rounded(), abs(d) < 1e15 {
             writeInteger(Int64(d))
         } else {
-            bytes.append(contentsOf: d.description.utf8)
+            var text = d.description
+            text.withUTF8 { put($0) }
         }
     }
 
-    /// `d` rounded to `decimals` places, written without a trailing zero (`12.5`, `3`). Event lines are mostly
-    /// such numbers, and `Double.description` cost a thousand instructions each, the largest part of a frame.
+    /// `d` rounded to `decimals` places, written without a trailing zero (`12.5`, `3`).
     private mutating func writeFixed(_ d: Double, decimals: Int) {
         let scaled = (d * Self.scales[decimals]).rounded()
         // Beyond 2^53 units a Double has no more digits than its description shows.
@@ -174,83 +220,104 @@ public struct JSONWriter {
     /// `units` / 10^`decimals`, trailing fraction zeros dropped.
     private mutating func writeDecimal(_ units: Int64, decimals: Int) {
         var magnitude = units.magnitude
-        if units < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits = decimals
-        while digits > 0, magnitude % 10 == 0 {
+        var places = decimals
+        while places > 0, magnitude % 10 == 0 {
             magnitude /= 10
-            digits -= 1
+            places -= 1
         }
-        let divisor = Self.powers[digits]
-        writeDigits(magnitude / divisor, count: nil)
-        guard digits > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        writeDigits(magnitude % divisor, count: digits)
+        let divisor = Self.powers[places]
+        let whole = magnitude / divisor, fraction = magnitude % divisor
+        // Sign, up to 20 digits, point, up to 9 places.
+        put(maximum: 31) { p in
+            var q = p
+            if units < 0 {
+                q.pointee = UInt8(ascii: "-")
+                q += 1
+            }
+            q += Self.store(whole, digits: Self.digitCount(whole), at: q)
+            if places > 0 {
+                q.pointee = UInt8(ascii: ".")
+                q += 1 + Self.store(fraction, digits: places, at: q + 1)
+            }
+            return q - p
+        }
     }
 
     private mutating func writeInteger(_ n: Int64) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        writeDigits(n.magnitude, count: nil)
+        put(maximum: 21) { p in
+            var q = p
+            if n < 0 {
+                q.pointee = UInt8(ascii: "-")
+                q += 1
+            }
+            q += Self.store(n.magnitude, digits: Self.digitCount(n.magnitude), at: q)
+            return q - p
+        }
     }
 
-    /// The decimal digits of `n`, zero-padded to `count` when given. Filled from the end in a stack buffer:
-    /// reversing them in place in `bytes` copied the array's slice each time.
-    private mutating func writeDigits(_ n: UInt64, count: Int?) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var n = n
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-                n /= 10
-            } while n > 0
-            if let count {
-                while buffer.count - start < count {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: "0")
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+    private static func digitCount(_ n: UInt64) -> Int {
+        var digits = 1, n = n
+        while n >= 10 {
+            n /= 10
+            digits += 1
         }
+        return digits
+    }
+
+    /// `n` as exactly `digits` decimal digits (zero-padded), stored from the last; returns `digits`.
+    private static func store(_ n: UInt64, digits: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = n
+        for i in stride(from: digits - 1, through: 0, by: -1) {
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+            n /= 10
+        }
+        return digits
     }
 
     private static let scales: [Double] = (0...9).map { pow10($0) }
     private static let powers: [UInt64] = (0...9).map { UInt64(pow10($0)) }
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1) { r, _ in r * 10 } }
 
-    /// Copies runs that need no escaping at once: a byte-by-byte append was most of a line's cost.
+    // MARK: Strings
+
     private mutating func writeString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+        if s.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
             var copy = s
-            copy.withUTF8 { writeEscaped($0) }
+            copy.withUTF8 { writeQuoted($0) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard var run = utf8.baseAddress else { return }
-        let end = run + utf8.count
-        var p = run
-        while p < end {
-            let b = p.pointee
-            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                p += 1
-                continue
+    /// The string in quotes, escaped where JSON requires: at most six bytes for each of its bytes (`\u001f`).
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        put(maximum: utf8.count * 6 + 2) { p in
+            var q = p
+            q.pointee = UInt8(ascii: "\"")
+            q += 1
+            for b in utf8 {
+                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                    q.pointee = b
+                    q += 1
+                    continue
+                }
+                q.pointee = UInt8(ascii: "\\")
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): q[1] = b
+                case UInt8(ascii: "\n"): q[1] = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): q[1] = UInt8(ascii: "r")
+                case UInt8(ascii: "\t"): q[1] = UInt8(ascii: "t")
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    q[1] = UInt8(ascii: "u")
+                    q[2] = UInt8(ascii: "0")
+                    q[3] = UInt8(ascii: "0")
+                    q[4] = hex.utf8Start[Int(b >> 4)]
+                    q[5] = hex.utf8Start[Int(b & 15)]
+                    q += 4
+                }
+                q += 2
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: run, count: p - run))
-            p += 1
-            run = p
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]])
-            }
+            q.pointee = UInt8(ascii: "\"")
+            return q + 1 - p
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: run, count: end - run))
     }
 }
