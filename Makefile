@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize bench bench-latency bench-load soak clean
+.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-load soak clean
 
 all: build
 
@@ -44,6 +44,12 @@ sanitize: deps
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# libFuzzer on the parsers (docs/fuzzing.md): each harness for FUZZ_SECONDS, one after another, in .build-fuzz;
+# stops at the first finding. FUZZ=NAME... runs only those.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz --seconds $(FUZZ_SECONDS) $(FUZZ)
 
 # Engine frames per second and allocations per frame (package-benchmark, release mode).
 bench:

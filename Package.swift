@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "InputCore", targets: ["InputCore"]),
         // The wire protocol, for Swift clients: requests, events, the socket connection.
         .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
+        // The text-trace form of scenarios, for the trace fuzzer (Fuzz/).
+        .library(name: "GestureTrace", targets: ["GestureTrace"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

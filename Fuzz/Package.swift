@@ -33,5 +33,6 @@ let package = Package(
         fuzzer("EvtestFuzzer", ["InputCore"]),
         fuzzer("ScriptFuzzer", ["InputCore"]),
         fuzzer("ReplayFuzzer", ["GestureProtocol", "InputCore", "GestureEngine"]),
+        fuzzer("TraceFuzzer", ["GestureTrace"]),
     ]
 )
