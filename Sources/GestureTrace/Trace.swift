@@ -68,7 +68,9 @@ final class TraceSession {
     }
 
     func execute(_ words: [String]) throws {
-        if let seconds = Double(words[0]) {
+        if let seconds = TraceFormat.number(words[0]) {
+            // Far inside the engine's clock (Int64 nanoseconds, 292 years), so that deadlines after it exist.
+            guard (0...1e9).contains(seconds) else { throw Message("a time is from 0 to 1000000000 seconds, got \(words[0])") }
             try timed(Timestamp(seconds: seconds), Array(words.dropFirst()))
         } else {
             try setup(words)
@@ -89,7 +91,7 @@ final class TraceSession {
             default: throw Message("expected units pt or mm")
             }
         case "surface":
-            guard words.count == 3, let w = Double(words[1]), let h = Double(words[2]) else {
+            guard words.count == 3, let w = TraceFormat.number(words[1]), let h = TraceFormat.number(words[2]) else {
                 throw Message("expected surface WIDTH HEIGHT")
             }
             surface = Size(width: w, height: h)
@@ -139,7 +141,7 @@ final class TraceSession {
 
     private func addRegion(_ words: [String]) throws {
         guard words.count == 6 || (words.count == 8 && words[6] == "in"),
-            let x = Double(words[2]), let y = Double(words[3]), let w = Double(words[4]), let h = Double(words[5])
+            let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]), let w = TraceFormat.number(words[4]), let h = TraceFormat.number(words[5])
         else { throw Message("expected region NAME X Y WIDTH HEIGHT [in PARENT]") }
         guard regions[words[1]] == nil else { throw Message("region \(words[1]) is defined twice") }
         let parent = words.count == 8 ? try region(words[7]) : nil
@@ -193,7 +195,7 @@ final class TraceSession {
         let engine = theEngine()
         switch verb {
         case "down":
-            guard words.count >= 4, let id = TouchID(words[1]), let x = Double(words[2]), let y = Double(words[3]) else {
+            guard words.count >= 4, let id = TouchID(words[1]), let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
                 throw Message("expected down ID X Y [direct|indirect|stylus]")
             }
             guard touches[id] == nil else { throw Message("touch \(id) is already down") }
@@ -208,7 +210,7 @@ final class TraceSession {
             touchOrder.append(id)
             stage(Touch(id: id, phase: .began, location: location, timestamp: time, type: type), at: time)
         case "move":
-            guard words.count == 4, let id = TouchID(words[1]), let x = Double(words[2]), let y = Double(words[3]) else {
+            guard words.count == 4, let id = TouchID(words[1]), let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
                 throw Message("expected move ID X Y")
             }
             let stagedNow = frame.contains { $0.id == id }
@@ -264,15 +266,15 @@ final class TraceSession {
         let target = try recognizer(words[0])
         switch (words[1], target) {
         case ("translation", let pan as PanGestureRecognizer):
-            guard words.count == 4, let x = Double(words[2]), let y = Double(words[3]) else {
+            guard words.count == 4, let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
                 throw Message("expected set NAME translation X Y")
             }
             pan.setTranslation(Point(x: x * scale, y: y * scale))
         case ("scale", let pinch as PinchGestureRecognizer):
-            guard let s = Double(words[2]) else { throw Message("expected set NAME scale S") }
+            guard let s = TraceFormat.number(words[2]) else { throw Message("expected set NAME scale S") }
             pinch.setScale(s)
         case ("rotation", let rotation as RotationGestureRecognizer):
-            guard let r = Double(words[2]) else { throw Message("expected set NAME rotation RADIANS") }
+            guard let r = TraceFormat.number(words[2]) else { throw Message("expected set NAME rotation RADIANS") }
             rotation.setRotation(r)
         default:
             throw Message("\(words[0]) has no \(words[1]) to set")

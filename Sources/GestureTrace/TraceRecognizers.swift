@@ -110,13 +110,13 @@ struct TraceRecognizers {
     }
 
     private func seconds(_ v: String, _ set: (Double) -> Void) -> String? {
-        guard let s = Double(v) else { return "expected seconds, got \(v)" }
+        guard let s = TraceFormat.number(v) else { return "expected seconds, got \(v)" }
         set(s)
         return nil
     }
 
     private func length(_ v: String, _ set: (Double) -> Void) -> String? {
-        guard let l = Double(v) else { return "expected a length, got \(v)" }
+        guard let l = TraceFormat.number(v) else { return "expected a length, got \(v)" }
         set(toMillimetres(l))
         return nil
     }

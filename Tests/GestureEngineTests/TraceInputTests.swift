@@ -1,0 +1,53 @@
+import GestureEngine
+import GestureTrace
+import Testing
+
+/// Traces and the engine's clock on numbers no one means: what the trace fuzzer found (docs/fuzzing.md) and
+/// its neighbours. Each gives an error that names its line, or runs, and never traps.
+@Suite struct TraceInputTests {
+    private func error(_ script: String) -> TraceError? {
+        do {
+            _ = try Trace.run(script)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aTimeBeyondTheClockIsAnError() {
+        // As found: 30 digits of seconds made Timestamp(seconds:) trap converting to Int64.
+        let huge = String(repeating: "8", count: 30)
+        #expect(error("region V 0 0 100 100\ntap t in V\n\(huge) down 1 10 10\n") == TraceError(line: 3, "a time is from 0 to 1000000000 seconds, got \(huge)"))
+        #expect(error("region V 0 0 100 100\n-1 down 1 10 10\n")?.line == 2)
+    }
+
+    @Test(arguments: ["nan", "inf", "-infinity"])
+    func notANumberIsNotACoordinate(word: String) {
+        #expect(error("region V 0 0 100 100\n0 down 1 \(word) 10\n") == TraceError(line: 2, "expected down ID X Y [direct|indirect|stylus]"))
+    }
+
+    @Test func hugeButFiniteValuesRun() {
+        let lines = traceLines("""
+            region V 0 0 100 100
+            pan p in V
+            long-press l in V duration=1e300
+            show p translation
+            0 down 1 10 10
+            0.001 move 1 1e300 10
+            0.002 up 1
+            """)
+        #expect(lines.contains("0.002 p: ended translation=(1e+300,0)"))
+        #expect(!lines.contains { $0.contains("l:") })
+    }
+
+    @Test func theClockSaturatesInsteadOfTrapping() {
+        #expect(Timestamp(seconds: 1e300).nanoseconds == .max)
+        #expect(Timestamp(seconds: -1e300).nanoseconds == .min)
+        #expect(Timestamp(seconds: .nan).nanoseconds == 0)
+        #expect((Timestamp(seconds: 1) + 1e300).nanoseconds == .max)
+        #expect((Timestamp(seconds: -1) + -1e300).nanoseconds == .min)
+        #expect((Timestamp(seconds: 1) + 0.5) == Timestamp(nanoseconds: 1_500_000_000))
+        #expect(Timestamp(nanoseconds: .max) - Timestamp(nanoseconds: -1) > 9e9)
+        #expect(Timestamp(nanoseconds: 3) - Timestamp(nanoseconds: 1) == 2e-9)
+    }
+}
