@@ -56,7 +56,8 @@ bench:
 	$(SWIFT) package --package-path Benchmarks --allow-writing-to-package-directory benchmark
 
 # The daemon as a separate process (release build) replaying a recording (the shared 3M touchscreen capture
-# when present, else the demo): end-to-end latency with 1, 10 and 100 subscribers, split into its parts.
+# when present, else the demo): end-to-end latency with 1, 10 and 100 subscribers, three runs each, split into its
+# parts, and how many runs met the goal.
 bench-latency: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks latency
