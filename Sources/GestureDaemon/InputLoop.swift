@@ -69,18 +69,22 @@ final class InputLoop {
             also.removeAll(keepingCapacity: true)
             also.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0))
             server.descriptors(into: &also)
+            server.beginTurn()
             switch source {
             case .devices(let hub):
+                // The hub reads the devices before it hands over the other descriptors.
                 try hub.poll(timeout: wait, also: also, ready: ready, handle)
+                playReplay()
+                fireDeadlines()
             case .replay:
-                if gestured_poll_ns(&also, nfds_t(also.count), wait ?? -1) > 0 {
+                let polled = gestured_poll_ns(&also, nfds_t(also.count), wait ?? -1)
+                playReplay()
+                fireDeadlines()
+                if polled > 0 {
                     for entry in also where entry.revents != 0 { ready(entry) }
                 }
             }
-            // Input that is due goes before the clients' requests, so that a burst of requests delays no frame
-            // (a device's frames were already handled by the hub's poll).
-            playReplay()
-            fireDeadlines()
+            // Input that is due goes before the clients, so that a burst of requests delays no frame.
             clientEvents()
             // A subscription that just arrived starts the replay.
             playReplay()
@@ -151,13 +155,14 @@ final class InputLoop {
         }
     }
 
-    /// What the socket brought in (connections, request lines, disconnections) to the core, in order, a few at
-    /// a time: between two turns the input is looked at again, so a burst of requests delays a frame by no
-    /// more than these (each a few microseconds), however many clients send at once.
-    private static let clientEventsPerTurn = 16
+    /// What the socket brought in (connections, request lines, disconnections) to the core, in order, for at
+    /// most 100 µs a turn: then the input is looked at again, so a burst of requests delays a frame by about
+    /// that much, however many clients send at once.
+    private static let clientEventsBudget: Int64 = 100_000
 
     private func clientEvents() {
-        for event in server.takeEvents(limit: Self.clientEventsPerTurn) {
+        let started = monotonicNow().nanoseconds
+        while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent() {
             switch event {
             case .connected(let id, let peer):
                 _ = core.clientConnected(id, peer: peer)

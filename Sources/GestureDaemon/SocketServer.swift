@@ -108,6 +108,10 @@ final class SocketServer: Outbox {
 
     /// Handles a descriptor `descriptors` gave that poll found ready.
     func ready(_ entry: pollfd) {
+        let now = monotonicNow().nanoseconds
+        if turnStarted == nil { turnStarted = now }
+        // Room to write is always taken: it only empties queues.
+        if entry.revents & Int16(POLLOUT) == 0, now - turnStarted! > Self.readingBudget { return }
         if entry.fd == listener {
             accept()
             return
@@ -119,12 +123,12 @@ final class SocketServer: Outbox {
         if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { read(client) }
     }
 
-    /// Up to `limit` of what happened, oldest first; the rest waits for the next call.
-    func takeEvents(limit: Int) -> ArraySlice<Event> {
-        let end = min(events.count, handedOut + limit)
-        let taken = events[handedOut..<end]
-        handedOut = end
-        for case .line(let id, _) in taken { clients[id]?.waitingLines -= 1 }
+    /// The oldest event not handed out yet.
+    func nextEvent() -> Event? {
+        guard handedOut < events.count else { return nil }
+        let event = events[handedOut]
+        handedOut += 1
+        if case .line(let id, _) = event { clients[id]?.waitingLines -= 1 }
         if handedOut == events.count {
             events.removeAll(keepingCapacity: true)
             handedOut = 0
@@ -132,11 +136,19 @@ final class SocketServer: Outbox {
             events.removeFirst(handedOut)
             handedOut = 0
         }
-        return taken
+        return event
     }
 
-    /// Events that `takeEvents` has not handed out yet: the loop comes back for them without waiting.
+    /// Events that `nextEvent` has not handed out yet: the loop comes back for them without waiting.
     var hasWaitingEvents: Bool { handedOut < events.count }
+
+    /// Reading clients and accepting stop for the turn once this many nanoseconds went to them since the turn's
+    /// first ready descriptor: poll reports the rest again, after the input that came meanwhile.
+    private static let readingBudget: Int64 = 100_000
+    private var turnStarted: Int64?
+
+    /// A new turn of the loop: its budget starts with the first descriptor handled, after poll's wait.
+    func beginTurn() { turnStarted = nil }
 
     /// Connections taken from the backlog in one turn; the rest are taken on the next.
     private static let acceptsPerTurn = 16

@@ -81,7 +81,7 @@ import Testing
         #expect((tap["values"] as? [String: Any])?["taps"] as? Int == 1)
     }
 
-    /// The loop handles a few requests a turn and reads a client again only once its lines are handled: a burst
+    /// The loop handles requests for 100 µs a turn and reads a client again only once its lines are handled: a burst
     /// far larger than one receive is still answered whole, in order, while the recording plays to another client.
     @Test func aBurstOfRequestsIsAnsweredWholeAndInOrder() throws {
         let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
