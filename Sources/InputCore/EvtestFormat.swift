@@ -6,13 +6,25 @@
 /// The header is read as a stream of words rather than lines: captures in the wild have two header
 /// lines run together.
 public enum EvtestFormat {
-    /// evtest's own lines start a line; evemu files quote them after a `#`.
+    /// evtest's own lines start a line; evemu files quote them after a `#`. One pass over the bytes, looking only
+    /// at line starts: `String.contains` for each prefix took 1.7 billion instructions on a 3 MB evemu file,
+    /// a third of `gestured replay`'s whole run.
     static func looksLike(_ text: String) -> Bool {
-        for prefix in ["Input driver version", "Input device name:", "Event: time "] {
-            if text.hasPrefix(prefix) || text.contains("\n" + prefix) { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            var lineStart = true
+            for i in bytes.indices {
+                if lineStart, bytes[i] == UInt8(ascii: "I") || bytes[i] == UInt8(ascii: "E") {
+                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
+                    if evtestLineStarts.contains(where: { rest.starts(with: $0) }) { return true }
+                }
+                lineStart = bytes[i] == UInt8(ascii: "\n")
+            }
+            return false
         }
-        return false
     }
+
+    private static let evtestLineStarts = ["Input driver version", "Input device name:", "Event: time "].map { Array($0.utf8) }
 
     public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
         var name: String?
