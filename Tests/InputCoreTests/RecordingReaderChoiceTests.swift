@@ -4,7 +4,7 @@ import Testing
 
 /// Which reader a recording goes to: evtest's text is told by its own lines at a line's start; evemu files
 /// quote the same words after a `#` and stay evemu.
-@Suite struct RecordingFormatTests {
+@Suite struct RecordingReaderChoiceTests {
     @Test(arguments: [
         ("Input driver version is 1.0.1\nInput device name: \"pad\"\n", true),
         ("Available devices:\n/dev/input/event3:\tpad\nSelect the device event number [0-3]: 3\nInput driver version is 1.0.1\n", true),
