@@ -48,19 +48,3 @@ enum RequestFixture {
         region = "keys"
         """, file: "fixture.toml")
 }
-
-extension ConfigValue {
-    /// A client's JSON as the daemon hands it to the checks (GestureDaemon's own conversion, which this
-    /// package cannot import: GestureDaemon is no library product and needs the system libraries).
-    init(_ json: JSONValue) {
-        switch json {
-        case .null: self = .null
-        case .bool(let b): self = .boolean(b)
-        case .integer(let n): self = .integer(n)
-        case .number(let d): self = .float(d)
-        case .string(let s): self = .string(s)
-        case .array(let a): self = .array(a.map(ConfigValue.init))
-        case .object(let o): self = .table(o.mapValues(ConfigValue.init))
-        }
-    }
-}

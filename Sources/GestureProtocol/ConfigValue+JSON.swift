@@ -1,9 +1,8 @@
 import GestureConfig
-import GestureProtocol
 
 extension ConfigValue {
-    /// A client's JSON, to be checked like the configuration file.
-    init(_ json: JSONValue) {
+    /// A client's JSON, to be checked like the configuration file: the daemon's additions, the request fuzzer.
+    public init(_ json: JSONValue) {
         switch json {
         case .null: self = .null
         case .bool(let b): self = .boolean(b)
