@@ -138,6 +138,46 @@ open class GestureRecognizer {
         return nil
     }
 
+    /// The ids of the two tracked touches still down, when exactly two are, in tracking order.
+    public func activePairIDs() -> (TouchID, TouchID)? {
+        guard activeTouchCount == 2 else { return nil }
+        var first: TouchID?
+        for touch in trackedTouches where !touch.phase.isFinal {
+            if let first { return (first, touch.id) }
+            first = touch.id
+        }
+        return nil
+    }
+
+    /// Where two tracked touches are, a touch that lifted in this frame included (at the place it lifted), so
+    /// a value measured on a pair can take the pair's last movement before it changes.
+    public func locations(of pair: (TouchID, TouchID)) -> (Point, Point)? {
+        var first: Point?
+        var second: Point?
+        for touch in trackedTouches {
+            if touch.id == pair.0 { first = touch.location } else if touch.id == pair.1 { second = touch.location }
+        }
+        guard let first, let second else { return nil }
+        return (first, second)
+    }
+
+    /// The centroid of the tracked touches whose ids are in `ids`, those that lifted in this frame included.
+    public func centroid(ofIDs ids: [TouchID]) -> Point? {
+        var sum = Point.zero
+        var count = 0
+        for touch in trackedTouches where ids.contains(touch.id) {
+            sum += touch.location
+            count += 1
+        }
+        return count == 0 ? nil : sum / Double(count)
+    }
+
+    /// The ids of the tracked touches still down.
+    public func activeTouchIDs(into ids: inout [TouchID]) {
+        ids.removeAll(keepingCapacity: true)
+        for touch in trackedTouches where !touch.phase.isFinal { ids.append(touch.id) }
+    }
+
     /// For continuous gestures that last while any finger is down: when the last tracked finger has lifted,
     /// ends (or fails, if it never began) and returns true.
     public func endIfLastFingerLifted() -> Bool {

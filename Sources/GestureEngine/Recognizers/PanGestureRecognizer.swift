@@ -2,8 +2,9 @@
 ///
 /// Begins once at least `minimumNumberOfTouches` are down and the centroid has moved `startThreshold` on
 /// either axis (decision: per axis, as UIKit measures, not straight-line); the threshold is then taken off
-/// each axis so translation starts near zero. Fingers joining or leaving move the reference point, so
-/// translation never jumps.
+/// each axis so translation starts near zero. Translation follows the centroid of the fingers it was measured
+/// with; when fingers join or leave it first takes their movement in that frame (a finger that lifts counts at
+/// the place it lifted), then measures on from the new set, so it never jumps.
 open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
@@ -13,6 +14,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Cumulative since began, in millimetres.
     public private(set) var translation = Point.zero
     private var origin: Point?
+    /// The touches `origin` was measured with.
+    private var members: [TouchID] = []
     private var rate = SmoothedRate<Point>(newestWeight: 0.2)
 
     /// Millimetres per second, smoothed (0.2 newest, 0.8 previous; decision).
@@ -24,7 +27,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Sets the translation; the base moves and velocity is zero until the next sample.
     public func setTranslation(_ value: Point) {
         translation = value
-        if let centroid = centroid(of: trackedTouches) { origin = centroid - value }
+        if let centroid = centroid(of: trackedTouches) {
+            origin = centroid - value
+            activeTouchIDs(into: &members)
+        }
         rate.restart(at: now, value: value)
     }
 
@@ -38,6 +44,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
+        follow()
         rebase()
     }
 
@@ -46,12 +53,14 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state == .possible, activeTouchCount < minimumNumberOfTouches {
             // Not enough fingers yet: movement so far does not count.
             origin = centroid
+            activeTouchIDs(into: &members)
             translation = .zero
             rate.restart(at: now, value: translation)
             return
         }
-        let origin = origin ?? centroid
-        translation = centroid - origin
+        if origin == nil { rebase() }
+        follow()
+        guard let origin else { return }
         rate.sample(at: now, value: translation)
         if state == .possible {
             let reachedX = abs(translation.x) >= startThreshold - Tolerance.epsilon
@@ -77,18 +86,28 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
-        if !endIfLastFingerLifted() { rebase() }
+        if !endIfLastFingerLifted() {
+            follow()
+            rebase()
+        }
     }
 
     open override func touchesCancelled(_ touches: [Touch]) {
         state = state.isActive ? .cancelled : .failed
     }
 
-    /// Keeps translation continuous when the set of fingers (and so the centroid) changes.
+    /// Translation as the fingers it was measured with say, before the set changes.
+    private func follow() {
+        guard let origin, let centroid = centroid(ofIDs: members) else { return }
+        translation = centroid - origin
+    }
+
+    /// Measures on from the fingers down now, keeping translation where it is.
     private func rebase() {
         guard let centroid = centroid(of: trackedTouches) else { return }
         if origin == nil { rate.restart(at: now, value: .zero) }
         origin = centroid - translation
+        activeTouchIDs(into: &members)
     }
 
     /// UIKit: a pan that waited for another recognizer to fail begins with translation zero.
@@ -99,6 +118,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func reset() {
         translation = .zero
         origin = nil
+        members.removeAll(keepingCapacity: true)
         rate.clear()
     }
 }

@@ -2,7 +2,9 @@
 ///
 /// Begins when the finger distance has changed by `startThreshold`; the reference distance is shifted by
 /// the threshold so scale is about 1 at began. Updates need exactly two fingers down; lifting one does not
-/// end it, lifting both does; a new second finger moves the reference so scale does not jump.
+/// end it, lifting both does; a new pair of fingers moves the reference so scale does not jump. Scale is
+/// measured on one pair: when the fingers change, it first takes that pair's movement in the frame (a finger
+/// that lifts counts where it lifted).
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// Millimetres of change in finger distance.
     public var startThreshold = Points.mm(8)
@@ -11,6 +13,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public private(set) var scale = 1.0
     private var initialDistance: Double?
     private var referenceDistance: Double?
+    /// The fingers the distances are measured between.
+    private var pair: (TouchID, TouchID)?
     private var rate = SmoothedRate<Double>(newestWeight: 0.25)
 
     /// Scale change per second (smoothed 0.75 previous, 0.25 newest).
@@ -27,10 +31,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     private func fingerDistance() -> Double? {
-        activePair().map { $0.distance(to: $1) }
+        guard let pair, let (p1, p2) = locations(of: pair) else { return nil }
+        return p1.distance(to: p2)
     }
 
     private func fingersChanged() {
+        pair = activePairIDs()
         guard let d = fingerDistance() else { return }
         if state == .possible {
             initialDistance = d
@@ -39,7 +45,14 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Scale as the pair measured so far says, before the fingers change.
+    private func follow() {
+        guard state.isActive, let d = fingerDistance(), let reference = referenceDistance else { return }
+        scale = d / reference
+    }
+
     public override func touchesBegan(_ touches: [Touch]) {
+        follow()
         fingersChanged()
     }
 
@@ -63,7 +76,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        if !endIfLastFingerLifted() { fingersChanged() }
+        if !endIfLastFingerLifted() {
+            follow()
+            fingersChanged()
+        }
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {
@@ -74,6 +90,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         scale = 1
         initialDistance = nil
         referenceDistance = nil
+        pair = nil
         rate.clear()
     }
 }

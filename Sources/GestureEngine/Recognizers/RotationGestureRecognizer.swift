@@ -20,6 +20,8 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// The pair's angle, unwrapped, and its raw value at the last sample.
     private var angle = 0.0
     private var lastRawAngle: Double?
+    /// The fingers the angle is measured between.
+    private var pair: (TouchID, TouchID)?
     private var initialDistance = 0.0
     private var last: (distance: Double, centroid: Point)?
     private var rate = SmoothedRate<Double>(newestWeight: 0.25)
@@ -43,7 +45,8 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     /// A new pair of fingers: measure from here, keeping the rotation so far.
     private func fingersChanged() {
-        guard let (p1, p2) = activePair() else {
+        pair = activePairIDs()
+        guard let pair, let (p1, p2) = locations(of: pair) else {
             lastRawAngle = nil
             return
         }
@@ -54,12 +57,20 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         last = (distance, (p1 + p2) / 2)
     }
 
+    /// Rotation as the pair measured so far says, before the fingers change.
+    private func follow() {
+        guard state.isActive, let pair, let (p1, p2) = locations(of: pair), let previousRaw = lastRawAngle else { return }
+        angle += Self.wrapped(Self.rawAngle(p1, p2) - previousRaw)
+        rotation = startAngle - angle
+    }
+
     public override func touchesBegan(_ touches: [Touch]) {
+        follow()
         fingersChanged()
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
-        guard let (p1, p2) = activePair(), let previousRaw = lastRawAngle, let last else { return }
+        guard let pair, let (p1, p2) = locations(of: pair), let previousRaw = lastRawAngle, let last else { return }
         let raw = Self.rawAngle(p1, p2)
         let delta = Self.wrapped(raw - previousRaw)
         lastRawAngle = raw
@@ -94,7 +105,10 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        if !endIfLastFingerLifted() { fingersChanged() }
+        if !endIfLastFingerLifted() {
+            follow()
+            fingersChanged()
+        }
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {
@@ -106,6 +120,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         startAngle = 0
         angle = 0
         lastRawAngle = nil
+        pair = nil
         initialDistance = 0
         last = nil
         rate.clear()
