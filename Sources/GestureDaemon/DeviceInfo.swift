@@ -15,11 +15,17 @@ public struct DeviceInfo: Sendable {
         self.geometry = geometry
     }
 
-    /// The device a recording was made on, at `node`: its kind from its description, its size from its axes.
-    init(recording: Recording, source: String, node: String) throws(InputError) {
-        guard let description = recording.description, let axes = description.positionAxes else {
+    /// The device a recording was made on, at `node`: its kind as given, else from its description; its size
+    /// from its axes.
+    init(recording: Recording, source: String, node: String, kind: DeviceKind? = nil) throws(InputError) {
+        guard let description = recording.description else {
+            throw InputError(device: source, Replay.missingDescription)
+        }
+        guard let axes = description.positionAxes else {
             throw InputError(device: source, "the recording describes no touch device (no position axes)")
         }
-        self.init(node: node, description: description, kind: DeviceKind.classify(description), geometry: SurfaceGeometry(x: axes.x, y: axes.y))
+        self.init(
+            node: node, description: description, kind: kind ?? DeviceKind.classify(description),
+            geometry: SurfaceGeometry(x: axes.x, y: axes.y))
     }
 }

@@ -8,19 +8,38 @@ import Logging
 /// added, plays, has its pending timers run out, and is removed. What comes out is exactly what a subscriber
 /// to everything would read, so the same input always gives the same lines.
 public enum OfflineReplay {
-    /// `write` gets each line as the core produces it.
+    /// One recording to replay, and what its device is when its description does not say.
+    public struct Input: Sendable {
+        public var source: String
+        public var recording: Recording
+        public var kind: DeviceKind?
+
+        public init(source: String, recording: Recording, kind: DeviceKind? = nil) {
+            self.source = source
+            self.recording = recording
+            self.kind = kind
+        }
+    }
+
+    /// `write` gets each line as the core produces it. A recording whose device no `[[device]]` entry claims is
+    /// an error: replaying it would print nothing, which looks like a recording in which nothing happened.
     public static func run(
-        configuration: Configuration, recordings: [(source: String, recording: Recording)], touches: Bool,
-        logger: Logger, write: @escaping ([UInt8]) -> Void
+        configuration: Configuration, recordings: [Input], touches: Bool, logger: Logger, write: @escaping ([UInt8]) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
         let core = DaemonCore(configuration: configuration, policy: RawTouchPolicy(users: [0]), outbox: outbox, logger: logger)
         var subscription = Subscription()
         if touches { subscription.events.insert(.touches) }
         core.addLocalSubscriber(0, subscription)
-        for (source, recording) in recordings {
-            let info = try DeviceInfo(recording: recording, source: source, node: source)
-            let frames = try Replay.frames(of: recording, source: source, kind: info.kind)
+        for input in recordings {
+            let source = input.source
+            let info = try DeviceInfo(recording: input.recording, source: source, node: source, kind: input.kind)
+            guard configuration.deviceEntry(for: info.description, kind: info.kind) != nil else {
+                throw InputError(
+                    device: source,
+                    "no [[device]] entry of \(configuration.file) claims its device, \"\(info.description.name)\" (\(info.kind.rawValue)); give its kind with --kind if that is wrong, or add an entry that matches it")
+            }
+            let frames = try Replay.frames(of: input.recording, source: source, kind: info.kind)
             core.deviceAdded(info)
             var last = frames.first?.timestamp ?? .zero
             for frame in frames {

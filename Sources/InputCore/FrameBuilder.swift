@@ -72,6 +72,32 @@ public struct FrameBuilder {
         frame.touches.reserveCapacity(slots.count + 5)
     }
 
+    /// A capture that starts mid-stream does not say what its slots held before it began (the kernel sends only
+    /// changes): each slot takes the first value the capture reports for it, per axis, instead of 0, so a finger
+    /// already down when the capture started does not begin at the surface's edge. Live devices need none of this:
+    /// libevdev reads their state.
+    public mutating func assumeFirstReportedValues(of events: [InputEvent]) {
+        var slot = currentSlot
+        var seen: Set<Int> = []
+        for event in events where event.type == EventType.abs {
+            if !singleTouch, event.code == AbsCode.mtSlot {
+                slot = Int(event.value)
+                continue
+            }
+            let target = singleTouch ? 0 : slot
+            guard slots.indices.contains(target) else { continue }
+            // Key: the slot and the axis, so each axis of each slot is taken once.
+            guard seen.insert(target << 16 | Int(event.code)).inserted else { continue }
+            switch (singleTouch, event.code) {
+            case (true, AbsCode.x), (false, AbsCode.mtPositionX): slots[target].x = event.value
+            case (true, AbsCode.y), (false, AbsCode.mtPositionY): slots[target].y = event.value
+            case (true, AbsCode.pressure), (false, AbsCode.mtPressure): slots[target].pressure = event.value
+            case (false, AbsCode.mtTouchMajor): slots[target].major = event.value
+            default: break
+            }
+        }
+    }
+
     /// Feeds one event; returns a frame at SYN_REPORT when any touch began, moved or lifted.
     public mutating func handle(_ event: InputEvent) -> TouchFrame? {
         switch event.type {

@@ -14,6 +14,10 @@ extension DeviceKind {
 /// Replays a recording through the frame builder, with the recording's timestamps as the clock, exactly as
 /// a live device's events would go: the same input gives the same frames every time.
 public enum Replay {
+    /// What to do about a bare event log (`E:` lines, or evtest's events without its header).
+    public static let missingDescription =
+        "the recording has no device description; give one with --description FILE (an evemu recording or header, a .prop or .device file, or A: lines) and, when its capabilities do not say what the device is, --kind"
+
     /// Every frame of `recording`. Touches still down when it ends are cancelled at its last event's time.
     public static func frames(
         of recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil
@@ -28,7 +32,7 @@ public enum Replay {
         _ body: (TouchFrame) -> Void
     ) throws(InputError) {
         guard let description = recording.description else {
-            throw InputError(device: source, "the recording has no device description; give one (an evemu .prop or .device file)")
+            throw InputError(device: source, missingDescription)
         }
         guard let axes = description.positionAxes else {
             throw InputError(device: source, "the device description has no position axes")
@@ -36,6 +40,7 @@ public enum Replay {
         let kind = kind ?? DeviceKind.classify(description)
         let geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
         var builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType)
+        builder.assumeFirstReportedValues(of: recording.events)
         for event in recording.events {
             if let frame = builder.handle(event) { body(frame) }
         }

@@ -129,6 +129,17 @@ import Testing
         // A pressure-only report changes no touch: no frame.
         #expect(try frames("id 10,x 100,y 100,syn,syn,syn,id -1,syn") == ["1:began@10,10", "1:ended@10,10"])
     }
+
+    @Test func aCaptureStartedMidStreamTakesTheFirstReportedValueOfEachSlot() throws {
+        // The capture begins with a finger in slot 1 whose x the kernel sent before the capture began: it
+        // starts at the first x the capture reports for that slot (60 mm), not at 0, and that report is then
+        // no movement at all.
+        #expect(try frames("slot 1,id 7,y 100,syn,y 120,syn,x 600,syn,id -1,syn") == [
+            "1:began@60,10",
+            "1:moved@60,12",
+            "1:ended@60,12",
+        ])
+    }
 }
 
 @Suite struct RecordingFormatTests {
@@ -185,6 +196,7 @@ import Testing
             try Recording.parse("Input device name: \"x\"\nEvent: time 1.0, type 3 (EV_ABS), code\n", source: "e")
         }
     }
+
 }
 
 /// Hostile recordings get errors, never a crash.
@@ -225,4 +237,5 @@ import Testing
         let frames = try Replay.frames(of: Recording(description: description, events: stream.events), source: "palm")
         #expect(frames.first?.touches.count == 2)
     }
+
 }
