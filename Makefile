@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-load soak clean
+.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-load soak quality clean
 
 all: build
 
@@ -76,6 +76,15 @@ LOAD_SECONDS ?= 60
 bench-load: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks load --duration $(LOAD_SECONDS)
+
+# Recognition quality: every labelled recording of ../shared/recordings (real people's touchpads and
+# touchscreens) through `gestured replay` with the shipped configurations, scored against what its label asks
+# for (docs/quality.md); fails below Benchmarks/Quality/floor.txt. Skipped, saying so, without the recordings.
+QUALITY_RECORDINGS ?= $(if $(GESTURED_RECORDINGS),$(GESTURED_RECORDINGS),../shared/recordings)
+quality: build
+	$(SWIFT) build -c release --package-path Benchmarks --product QualityBenchmark
+	Benchmarks/.build/release/QualityBenchmark --gestured .build/release/gestured --recordings $(QUALITY_RECORDINGS) \
+		--floor Benchmarks/Quality/floor.txt
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -39,5 +39,14 @@ let package = Package(
             ],
             path: "Benchmarks/DaemonBenchmarks"
         ),
+        // Recognition quality: labelled recordings of real touch through `gestured replay` (docs/quality.md).
+        .executableTarget(
+            name: "QualityBenchmark",
+            dependencies: [
+                .product(name: "InputCore", package: gestured),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/QualityBenchmark"
+        ),
     ]
 )

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What gestured made of one recording, against what its label asks for.
+struct FileScore {
+    var name: String
+    var category: String
+    /// Classes seen, with how many gestures of each.
+    var counts: [String: Int] = [:]
+    var wrongKinds: Set<String> = []
+    var unmet: [String] = []
+    var error: String?
+    var tapsAsked = 0
+    var tapsRecognized = 0
+
+    var isRight: Bool { error == nil && unmet.isEmpty && wrongKinds.isEmpty }
+    var hasWrongKind: Bool { error != nil || !wrongKinds.isEmpty }
+
+    /// One gesture from start to finish: its class and the last translation it reported, if any.
+    struct Gesture {
+        var gestureClass: String
+        var translation: (x: Double, y: Double)?
+    }
+
+    init(name: String, label: QualityTables.Label, contacts: (touches: Int, pairs: Int), gestures: [Gesture]) {
+        self.name = name
+        category = label.category
+        for g in gestures { counts[g.gestureClass, default: 0] += 1 }
+        let expected = label.expectation.classes
+        wrongKinds = Set(counts.keys).subtracting(expected).subtracting(label.allowed)
+        guard case .items(let items) = label.expectation else { return }
+        for item in items {
+            switch item {
+            case .any(let c):
+                if counts[c, default: 0] == 0 { unmet.append("no \(c)") }
+            case .perTouch(let c), .perPair(let c):
+                let asked: Int
+                if case .perTouch = item { asked = contacts.touches } else { asked = contacts.pairs }
+                let got = counts[c, default: 0]
+                tapsAsked += asked
+                tapsRecognized += min(got, asked)
+                if got < asked || asked == 0 { unmet.append("\(got) \(c) of \(asked)") }
+            case .scroll(let direction):
+                let matching = gestures.contains { g in
+                    guard g.gestureClass == "scroll", let t = g.translation else { return false }
+                    return Self.goes(t, direction)
+                }
+                if !matching { unmet.append("no scroll \(direction.rawValue)") }
+            }
+        }
+    }
+
+    init(name: String, category: String, error: String) {
+        self.name = name
+        self.category = category
+        self.error = error
+    }
+
+    private static func goes(_ t: (x: Double, y: Double), _ direction: Expectation.Direction) -> Bool {
+        let horizontal = abs(t.x) > abs(t.y)
+        switch direction {
+        case .up: return !horizontal && t.y < 0
+        case .down: return !horizontal && t.y > 0
+        case .left: return horizontal && t.x < 0
+        case .right: return horizontal && t.x > 0
+        case .horizontal: return horizontal
+        case .vertical: return !horizontal
+        }
+    }
+
+    /// "pointer 2, tap 3" in a stable order.
+    var seen: String {
+        counts.isEmpty ? "nothing" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// Reads `gestured replay` output: each gesture once, continuous ones from began to their end.
+func gestures(inReplayOutput output: Data, classOf: (String) -> String) -> [FileScore.Gesture] {
+    var result: [FileScore.Gesture] = []
+    var open: [String: Int] = [:]
+    for line in output.split(separator: UInt8(ascii: "\n")) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+            object["type"] as? String == "gesture", let recognizer = object["recognizer"] as? String,
+            let state = object["state"] as? String
+        else { continue }
+        var translation: (x: Double, y: Double)?
+        if let values = object["values"] as? [String: Any], let t = values["translation_mm"] as? [Double], t.count == 2 {
+            translation = (t[0], t[1])
+        }
+        switch state {
+        case "began":
+            open[recognizer] = result.count
+            result.append(FileScore.Gesture(gestureClass: classOf(recognizer), translation: translation))
+        case "changed", "ended", "cancelled":
+            if let index = open[recognizer] {
+                if translation != nil { result[index].translation = translation }
+                if state != "changed" { open[recognizer] = nil }
+            } else if state == "ended" {
+                result.append(FileScore.Gesture(gestureClass: classOf(recognizer), translation: translation))
+            }
+        default:
+            continue
+        }
+    }
+    return result
+}

@@ -1,0 +1,30 @@
+/// The scores summed per category and in all.
+struct QualityReport {
+    var scores: [FileScore]
+
+    var right: Int { scores.filter(\.isRight).count }
+    var wrongKind: Int { scores.filter(\.hasWrongKind).count }
+    var tapsAsked: Int { scores.reduce(0) { $0 + $1.tapsAsked } }
+    var tapsRecognized: Int { scores.reduce(0) { $0 + $1.tapsRecognized } }
+    var tapRate: Double { tapsAsked == 0 ? 1 : (Double(tapsRecognized) / Double(tapsAsked) * 1000).rounded() / 1000 }
+
+    /// A Markdown table: one row per category, then the total.
+    func table() -> String {
+        var rows = ["| category | files | right | wrong kind | taps recognized |", "|---|---:|---:|---:|---:|"]
+        // Scrolls are shown by the direction their label asks for.
+        var groups: [String: [FileScore]] = [:]
+        for score in scores { groups[score.category, default: []].append(score) }
+        func row(_ name: String, _ group: [FileScore]) -> String {
+            let r = group.filter(\.isRight).count, w = group.filter(\.hasWrongKind).count
+            let asked = group.reduce(0) { $0 + $1.tapsAsked }, got = group.reduce(0) { $0 + $1.tapsRecognized }
+            return "| \(name) | \(group.count) | \(r) (\(percent(r, group.count))) | \(w) (\(percent(w, group.count))) | \(asked == 0 ? "" : "\(got) of \(asked) (\(percent(got, asked)))") |"
+        }
+        for name in groups.keys.sorted() { rows.append(row(name, groups[name]!)) }
+        rows.append(row("**total**", scores))
+        return rows.joined(separator: "\n")
+    }
+
+    private func percent(_ part: Int, _ whole: Int) -> String {
+        whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%"
+    }
+}

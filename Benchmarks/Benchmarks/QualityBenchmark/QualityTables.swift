@@ -1,0 +1,158 @@
+import Foundation
+
+/// The tables of docs/quality.md, which are both the benchmark's documentation and its data: what each label
+/// asks for, which configuration each kind of device gets, what each recognizer counts as, and the devices of
+/// recordings that carry no description.
+struct QualityTables {
+    struct Label {
+        var pattern: String
+        var category: String
+        var expectation: Expectation
+        var allowed: Set<String>
+    }
+
+    struct DeviceRow {
+        var pattern: String
+        var description: String?
+        var kind: String?
+    }
+
+    var configurations: [String: String] = [:]
+    var classes: [String: String] = [:]
+    var devices: [DeviceRow] = []
+    var labels: [Label] = []
+
+    init(markdown: String, source: String) throws {
+        var header: [String] = []
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard line.hasPrefix("|") else {
+                header = []
+                continue
+            }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+            if header.isEmpty {
+                header = cells
+                continue
+            }
+            if cells.allSatisfy({ $0.allSatisfy { $0 == "-" } }) { continue }
+            func fail(_ message: String) -> QualityError { QualityError("\(source):\(index + 1): \(message)") }
+            guard cells.count == header.count else { throw fail("expected \(header.count) cells, found \(cells.count)") }
+            switch header {
+            case ["device kind", "configuration"]:
+                configurations[cells[0]] = cells[1]
+            case ["recognizer", "class"]:
+                classes[cells[0]] = cells[1]
+            case ["recordings", "description", "kind"]:
+                // "NAME.prop" style rows describe a rule the benchmark applies itself (evemu's own .prop files).
+                let description = cells[1].contains(" ") || cells[1].isEmpty ? nil : cells[1]
+                devices.append(DeviceRow(pattern: cells[0], description: description, kind: cells[2].isEmpty ? nil : cells[2]))
+            case ["recordings", "category", "expected", "also allowed"]:
+                let expectation: Expectation
+                do {
+                    expectation = try Expectation(cells[2])
+                } catch {
+                    throw fail("\(error)")
+                }
+                let allowed = Set(cells[3].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                labels.append(Label(pattern: cells[0], category: cells[1], expectation: expectation, allowed: allowed))
+            default:
+                continue
+            }
+        }
+        guard !labels.isEmpty, !configurations.isEmpty else { throw QualityError("\(source): no label or configuration table found") }
+    }
+
+    func label(for name: String) -> Label? { labels.first { glob($0.pattern, matches: name) } }
+
+    func device(for name: String) -> DeviceRow? { devices.first { glob($0.pattern, matches: name) } }
+
+    func gestureClass(of recognizer: String) -> String { classes[recognizer] ?? recognizer }
+}
+
+/// What a label asks for.
+enum Expectation: Equatable {
+    case skip(String)
+    case nothing
+    case items([Item])
+
+    enum Item: Equatable {
+        /// At least one gesture of the class.
+        case any(String)
+        /// At least one gesture of the class per contact (`perTouch`) or per two-finger landing.
+        case perTouch(String)
+        case perPair(String)
+        /// At least one scroll going mainly this way.
+        case scroll(Direction)
+    }
+
+    enum Direction: String, CaseIterable {
+        case up, down, left, right, horizontal, vertical
+    }
+
+    init(_ text: String) throws {
+        if text.hasPrefix("skip:") {
+            self = .skip(text.dropFirst(5).trimmingCharacters(in: .whitespaces))
+            return
+        }
+        if text == "nothing" {
+            self = .nothing
+            return
+        }
+        var items: [Item] = []
+        for part in text.split(separator: ",") {
+            let words = part.split(separator: " ").map(String.init)
+            switch words.count {
+            case 1: items.append(.any(words[0]))
+            case 3 where words[1] == "per" && words[2] == "touch": items.append(.perTouch(words[0]))
+            case 3 where words[1] == "per" && words[2] == "pair": items.append(.perPair(words[0]))
+            case 2 where words[0] == "scroll":
+                guard let direction = Direction(rawValue: words[1]) else { throw QualityError("unknown direction \(words[1])") }
+                items.append(.scroll(direction))
+            default:
+                throw QualityError("cannot read the expectation \"\(part)\"")
+            }
+        }
+        self = .items(items)
+    }
+
+    /// The classes a file may show without being wrong.
+    var classes: Set<String> {
+        guard case .items(let items) = self else { return [] }
+        return Set(items.map { item in
+            switch item {
+            case .any(let c), .perTouch(let c), .perPair(let c): c
+            case .scroll: "scroll"
+            }
+        })
+    }
+}
+
+struct QualityError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `*` matches any run of characters, `/` included; everything else matches itself.
+func glob(_ pattern: String, matches name: String) -> Bool {
+    let p = Array(pattern.utf8), n = Array(name.utf8)
+    var pi = 0, ni = 0, star = -1, mark = 0
+    while ni < n.count {
+        if pi < p.count, p[pi] != UInt8(ascii: "*"), p[pi] == n[ni] {
+            pi += 1
+            ni += 1
+        } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+            star = pi
+            mark = ni
+            pi += 1
+        } else if star >= 0 {
+            pi = star + 1
+            mark += 1
+            ni = mark
+        } else {
+            return false
+        }
+    }
+    while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+    return pi == p.count
+}
