@@ -78,6 +78,12 @@ public struct DeviceEntry: Sendable, Equatable {
     public var rotation: Rotation
     /// Pixels of the output the surface maps to, so events can carry pixel locations.
     public var outputSize: Size?
+
+    /// The touch conditioning of a device this entry claims: the defaults of its kind and size (nothing is
+    /// configurable yet).
+    public func conditioning(for kind: DeviceKind, surface: Size) -> TouchConditioning {
+        TouchConditioning.defaults(for: kind, surface: surface)
+    }
 }
 
 /// A named rectangle of a device surface. The whole surface is a region named after the device.

@@ -1,9 +1,11 @@
 import GestureConfig
 import GestureEngine
 import GestureProtocol
+import InputCore
 
 /// One device claimed by a configuration entry: its surface (engine, regions, recognizers) and what turns the
-/// input layer's frames into the surface's: touches held back after a reload, the configured size, rotation.
+/// input layer's frames into the surface's: touches held back after a reload, the configured size, touch
+/// conditioning (docs/conditioning.md), rotation.
 final class DeviceSession {
     let info: DeviceInfo
     private(set) var surface: ConfiguredSurface
@@ -15,13 +17,20 @@ final class DeviceSession {
     /// Touches down as of the last frame, to cancel them when the surface is rebuilt.
     private var down: [TouchID: Touch] = [:]
     private var scratch = TouchFrame(timestamp: .zero, touches: [])
+    /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
+    private var conditioner: TouchConditioner
     /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
     var dropsLogged = false
 
     init(info: DeviceInfo, surface: ConfiguredSurface) {
         self.info = info
         self.surface = surface
+        conditioner = Self.conditioner(info: info, surface: surface)
         updateScale()
+    }
+
+    private static func conditioner(info: DeviceInfo, surface: ConfiguredSurface) -> TouchConditioner {
+        TouchConditioner(settings: surface.entry.conditioning(for: info.kind, surface: surface.rawSize), surface: surface.rawSize)
     }
 
     var name: String { surface.entry.name }
@@ -36,6 +45,7 @@ final class DeviceSession {
     /// The input frame as the surface sees it; nil when nothing is left after holding touches back.
     func prepare(_ frame: TouchFrame) -> TouchFrame? {
         scratch.timestamp = frame.timestamp
+        scratch.physicalButtonDown = frame.physicalButtonDown
         scratch.touches.removeAll(keepingCapacity: true)
         for touch in frame.touches {
             if touch.phase.isFinal { down[touch.id] = nil } else { down[touch.id] = touch }
@@ -46,12 +56,15 @@ final class DeviceSession {
             scratch.touches.append(scaled(touch))
         }
         guard !scratch.touches.isEmpty else { return nil }
-        return surface.rotate(scratch)
+        guard conditioner.isActive else { return surface.rotate(scratch) }
+        let inProgress = surface.engine.recognizers.contains { $0.state.isActive }
+        return conditioner.condition(scratch, gestureInProgress: inProgress).map { surface.rotate($0) }
     }
 
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
     /// down as far as the device goes.
     func cancellation(at time: Timestamp) -> TouchFrame? {
+        if conditioner.isActive { return conditioner.cancelAll(at: time).map { surface.rotate($0) } }
         var touches: [Touch] = []
         for touch in down.values.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
             var t = scaled(touch)
@@ -73,6 +86,7 @@ final class DeviceSession {
     func replace(with surface: ConfiguredSurface) {
         self.surface = surface
         heldBack.formUnion(down.keys)
+        conditioner = Self.conditioner(info: info, surface: surface)
         updateScale()
     }
 

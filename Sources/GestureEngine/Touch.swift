@@ -87,9 +87,13 @@ public struct Touch: Hashable, Sendable {
 public struct TouchFrame: Sendable {
     public var timestamp: Timestamp
     public var touches: [Touch]
+    /// A touchpad's physical button (a clickpad's click) is down as of this frame. The engine does not use it;
+    /// the input layer's touch conditioning does (a touch that presses the button is never a tap).
+    public var physicalButtonDown: Bool
 
-    public init(timestamp: Timestamp, touches: [Touch]) {
+    public init(timestamp: Timestamp, touches: [Touch], physicalButtonDown: Bool = false) {
         self.timestamp = timestamp
         self.touches = touches
+        self.physicalButtonDown = physicalButtonDown
     }
 }

@@ -38,6 +38,9 @@ public struct FrameBuilder {
     private let singleTouch: Bool
     private let pressureAxis: AbsInfo?
     private var announcedFingers = 0
+    /// Physical buttons held (BTN_LEFT, BTN_RIGHT, BTN_MIDDLE), one bit each.
+    private var buttons: UInt8 = 0
+    private var reportedButtons: UInt8 = 0
     private var fakes: [Touch] = []
     private var nextTouchID: TouchID
     private var dropping = false
@@ -159,6 +162,10 @@ public struct FrameBuilder {
         if singleTouch, code == KeyCode.touch {
             slots[0].trackingID = value != 0 ? 0 : -1
         }
+        if code >= KeyCode.buttonLeft, code <= KeyCode.buttonLeft + 2 {
+            let bit: UInt8 = 1 << (code - KeyCode.buttonLeft)
+            if value != 0 { buttons |= bit } else { buttons &= ~bit }
+        }
         if let count = KeyCode.fingerCounts.first(where: { $0.code == code })?.fingers {
             if value != 0 {
                 announcedFingers = count
@@ -215,6 +222,12 @@ public struct FrameBuilder {
             }
         }
         if updateFakeFingers(at: time) { changed = true }
+        // A click or its release is news even when no finger moved.
+        frame.physicalButtonDown = buttons != 0
+        if buttons != reportedButtons {
+            reportedButtons = buttons
+            changed = true
+        }
         return changed ? frame : nil
     }
 
@@ -283,6 +296,9 @@ public struct FrameBuilder {
         }
         fakes.removeAll()
         announcedFingers = 0
+        buttons = 0
+        reportedButtons = 0
+        frame.physicalButtonDown = false
         return frame.touches.isEmpty ? nil : frame
     }
 }

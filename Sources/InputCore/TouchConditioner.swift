@@ -1,0 +1,323 @@
+import GestureEngine
+
+/// Why a contact the device reported is not (or no longer) a touch for the recognizers.
+public enum ContactClass: UInt8, Sendable, CustomStringConvertible {
+    /// A finger: the recognizers see it.
+    case finger
+    /// Pressing too hard, too large, or landing at a side edge with no finger down.
+    case palm
+    /// Resting in the bottom part of a touchpad.
+    case thumb
+    /// Down on a physical click, until it moves away.
+    case click
+
+    public var description: String {
+        switch self {
+        case .finger: "finger"
+        case .palm: "palm"
+        case .thumb: "thumb"
+        case .click: "click"
+        }
+    }
+}
+
+/// The stage between the frame builder and the engine that makes real contacts into the touches UIKit's model
+/// expects (docs/conditioning.md): wobble at touch-down is not movement, a firmware jump is two touches, palms
+/// and resting thumbs are no touches, a click is not a tap, and on touchpads a change of finger count during a
+/// gesture starts recognition over. Pure: a frame in, a frame out, time from the frames.
+///
+/// Touches the recognizers see get ids of their own: a contact that splits or comes back is a new touch.
+public struct TouchConditioner {
+    public let settings: TouchConditioning
+    public let surface: Size
+
+    private struct Contact {
+        /// The id the engine knows it by, while it is a touch.
+        var output: TouchID?
+        var segments: TouchID = 0
+        var contactClass: ContactClass = .finger
+        /// Where it landed (or came back), for settling, thumbs and clicks.
+        var anchor: Point
+        var anchorTime: Timestamp
+        var settling: Bool
+        /// Where the engine last saw it.
+        var shown: Point
+        /// Where the device last reported it, and when.
+        var raw: Point
+        var rawTime: Timestamp
+        /// Landed at a side edge: a palm unless it leaves the strip in time.
+        var atEdge = false
+        /// Held back by a restart after a finger lifted, until it moves away from here.
+        var pinned: Point?
+    }
+
+    private var contacts: [TouchID: Contact] = [:]
+    private var order: [TouchID] = []
+    private var buttonWasDown = false
+    /// The finger count recognition started with, and since when a different one has held.
+    private var settledCount = 0
+    private var countChangedAt: Timestamp?
+    private var out = TouchFrame(timestamp: .zero, touches: [])
+
+    /// What the last frame did to contacts the engine does not see, for the raw touch stream.
+    public private(set) var withheld: [(touch: Touch, class: ContactClass)] = []
+
+    public init(settings: TouchConditioning, surface: Size) {
+        self.settings = settings
+        self.surface = surface
+        out.touches.reserveCapacity(16)
+    }
+
+    /// Whether any part is on; when none is, frames pass through untouched.
+    public var isActive: Bool { settings != .none }
+
+    /// The frame the engine should see, nil when nothing in it concerns the engine. `gestureInProgress` says
+    /// whether a continuous gesture of the device has begun, for the finger-count rule.
+    public mutating func condition(_ frame: TouchFrame, gestureInProgress: Bool) -> TouchFrame? {
+        out.timestamp = frame.timestamp
+        out.physicalButtonDown = frame.physicalButtonDown
+        out.touches.removeAll(keepingCapacity: true)
+        withheld.removeAll(keepingCapacity: true)
+        let now = frame.timestamp
+        let clicked = frame.physicalButtonDown && !buttonWasDown
+        buttonWasDown = frame.physicalButtonDown
+        var changed = false
+        for touch in frame.touches {
+            if touch.phase == .began || contacts[touch.id] == nil {
+                guard !touch.phase.isFinal else { continue }
+                land(touch, at: now)
+                changed = true
+                continue
+            }
+            var c = contacts[touch.id]!
+            if touch.phase.isFinal {
+                if let id = c.output {
+                    emit(touch, id: id, phase: touch.phase, at: c.settling ? c.anchor : touch.location)
+                    changed = true
+                } else {
+                    withheld.append((touch, c.contactClass))
+                }
+                contacts[touch.id] = nil
+                order.removeAll { $0 == touch.id }
+                continue
+            }
+            let jumped = isJump(from: c.raw, at: c.rawTime, to: touch.location, at: now)
+            c.raw = touch.location
+            c.rawTime = now
+            if c.contactClass == .finger, c.output != nil, isPalm(touch) {
+                take(&c, back: touch, as: .palm)
+                changed = true
+            } else if c.contactClass == .finger, c.output != nil, clicked, settings.clickReleaseDistance != nil {
+                take(&c, back: touch, as: .click)
+                c.anchor = touch.location
+                changed = true
+            } else if c.contactClass == .finger, let id = c.output, jumped, c.segments < 255 {
+                // The old contact lifts where it was last seen; a new one lands here.
+                emit(touch, id: id, phase: .ended, at: c.shown)
+                begin(&c, touch, at: now)
+                changed = true
+            } else if c.output == nil {
+                if release(&c, touch, at: now) {
+                    begin(&c, touch, at: now)
+                    changed = true
+                } else {
+                    withheld.append((touch, c.contactClass))
+                }
+            } else if let id = c.output {
+                if c.settling, !stillSettling(c, touch.location, at: now) { c.settling = false }
+                let location = c.settling ? c.anchor : touch.location
+                let phase: TouchPhase = location == c.shown ? .stationary : .moved
+                emit(touch, id: id, phase: phase, at: location)
+                c.shown = location
+                if phase == .moved { changed = true }
+            }
+            contacts[touch.id] = c
+        }
+        if restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress) { changed = true }
+        return changed ? out : nil
+    }
+
+    // MARK: Parts
+
+    private mutating func land(_ touch: Touch, at now: Timestamp) {
+        var c = Contact(anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, raw: touch.location, rawTime: now)
+        order.append(touch.id)
+        if isPalm(touch) {
+            c.contactClass = .palm
+        } else if buttonWasDown, settings.clickReleaseDistance != nil {
+            c.contactClass = .click
+        } else if let edge = settings.palmEdge, fingersShown == 0, touch.location.x < edge || touch.location.x > surface.width - edge {
+            c.contactClass = .palm
+            c.atEdge = true
+        } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
+            c.contactClass = .thumb
+        }
+        if c.contactClass == .finger {
+            begin(&c, touch, at: now)
+        } else {
+            withheld.append((touch, c.contactClass))
+        }
+        contacts[touch.id] = c
+    }
+
+    /// A new touch for the engine, landing here.
+    private mutating func begin(_ c: inout Contact, _ touch: Touch, at now: Timestamp) {
+        let id = touch.id | (c.segments << 32)
+        c.segments += 1
+        c.output = id
+        c.contactClass = .finger
+        c.pinned = nil
+        c.anchor = touch.location
+        c.anchorTime = now
+        c.settling = settings.settleDistance != nil
+        c.shown = touch.location
+        emit(touch, id: id, phase: .began, at: touch.location)
+    }
+
+    /// The engine's touch is cancelled; the contact goes on unseen.
+    private mutating func take(_ c: inout Contact, back touch: Touch, as contactClass: ContactClass) {
+        if let id = c.output { emit(touch, id: id, phase: .cancelled, at: c.shown) }
+        c.output = nil
+        c.contactClass = contactClass
+        withheld.append((touch, contactClass))
+    }
+
+    /// Whether a contact held back becomes a touch now.
+    private func release(_ c: inout Contact, _ touch: Touch, at now: Timestamp) -> Bool {
+        switch c.contactClass {
+        case .finger:
+            guard let pin = c.pinned else { return true }
+            return touch.location.distance(to: pin) >= settings.clickReleaseDistance ?? 1.5
+        case .palm:
+            // An edge palm that leaves its strip soon after landing was a finger coming in from the side; one
+            // beside a finger is a finger of a two-finger gesture starting at the edge.
+            guard c.atEdge, let edge = settings.palmEdge else { return false }
+            if contacts.values.contains(where: { $0.output != nil }) { return true }
+            guard (now - c.anchorTime) <= settings.edgeTime else {
+                c.atEdge = false
+                return false
+            }
+            return touch.location.x >= edge && touch.location.x <= surface.width - edge
+        case .thumb:
+            // A thumb that moves is a finger; so is one beside a finger (two fingers scrolling from the bottom
+            // edge), or one that landed with another.
+            if touch.location.distance(to: c.anchor) >= settings.thumbReleaseDistance { return true }
+            return contacts.values.contains { other in
+                guard other.output != nil else { return false }
+                let close = abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
+                return close || abs(other.anchorTime - c.anchorTime) < settings.fingerChangeDebounce ?? 0.1
+            }
+        case .click:
+            guard let distance = settings.clickReleaseDistance else { return true }
+            return touch.location.distance(to: c.anchor) >= distance
+        }
+    }
+
+    /// Two fingers this close (libinput's two-finger box) are a pair, wherever they are.
+    static let pairWidth = 35.0
+    static let pairHeight = 25.0
+
+    private func isPalm(_ touch: Touch) -> Bool {
+        if let limit = settings.palmPressure, let p = touch.pressure, p > limit { return true }
+        if let limit = settings.palmSize, let r = touch.majorRadius, r * 2 > limit { return true }
+        return false
+    }
+
+    private func stillSettling(_ c: Contact, _ location: Point, at now: Timestamp) -> Bool {
+        guard let distance = settings.settleDistance else { return false }
+        return location.distance(to: c.anchor) < distance && (now - c.anchorTime) < settings.settleTime
+    }
+
+    private func isJump(from a: Point, at t0: Timestamp, to b: Point, at t1: Timestamp) -> Bool {
+        guard let distance = settings.jumpDistance else { return false }
+        let dt = max(0, t1 - t0)
+        return a.distance(to: b) > max(distance, settings.jumpSpeed * dt)
+    }
+
+    private var fingersShown: Int {
+        var n = 0
+        for c in contacts.values where c.output != nil { n += 1 }
+        return n
+    }
+
+    /// On touchpads: when the fingers the engine sees change in number during a gesture and stay so for the
+    /// debounce, every one of them is cancelled and begins again where it is.
+    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) -> Bool {
+        guard let debounce = settings.fingerChangeDebounce else { return false }
+        let count = fingersShown
+        if count == settledCount || count == 0 {
+            settledCount = count
+            countChangedAt = nil
+            return false
+        }
+        guard gestureInProgress else {
+            settledCount = count
+            countChangedAt = nil
+            return false
+        }
+        guard let since = countChangedAt else {
+            countChangedAt = now
+            return false
+        }
+        guard (now - since) >= debounce else { return false }
+        // Down to one finger: it is cancelled and comes back when it moves, so a finger that stays behind after
+        // a scroll is neither a tap nor a pointer. Otherwise all begin again at once.
+        let fewer = count < settledCount && count == 1
+        settledCount = count
+        countChangedAt = nil
+        // Every touch in this frame is replaced: its entry for this frame becomes a cancel, then a new began.
+        var restarted: [Touch] = []
+        for id in order {
+            guard var c = contacts[id], let output = c.output else { continue }
+            guard let index = out.touches.firstIndex(where: { $0.id == output }) else { continue }
+            if out.touches[index].phase.isFinal || out.touches[index].phase == .began { continue }
+            out.touches[index].phase = .cancelled
+            var touch = out.touches[index]
+            touch.location = c.shown
+            if fewer {
+                c.output = nil
+                c.pinned = c.raw
+                contacts[id] = c
+                continue
+            }
+            let newID = id | (c.segments << 32)
+            c.segments += 1
+            c.output = newID
+            c.anchor = c.shown
+            c.anchorTime = now
+            c.settling = false
+            contacts[id] = c
+            touch.id = newID
+            touch.phase = .began
+            touch.previousLocation = touch.location
+            restarted.append(touch)
+        }
+        out.touches.append(contentsOf: restarted)
+        return true
+    }
+
+    private mutating func emit(_ touch: Touch, id: TouchID, phase: TouchPhase, at location: Point) {
+        var t = touch
+        t.id = id
+        t.phase = phase
+        t.previousLocation = phase == .began ? location : (contacts[touch.id]?.shown ?? location)
+        t.location = location
+        out.touches.append(t)
+    }
+
+    /// A frame cancelling every touch the engine sees (the surface is rebuilt), nil when there is none; every
+    /// contact is forgotten, so those still down are new contacts to this stage if they come again.
+    public mutating func cancelAll(at time: Timestamp) -> TouchFrame? {
+        var frame = TouchFrame(timestamp: time, touches: [])
+        for id in order {
+            guard let c = contacts[id], let output = c.output else { continue }
+            frame.touches.append(Touch(id: output, phase: .cancelled, location: c.shown, timestamp: time))
+        }
+        contacts.removeAll()
+        order.removeAll()
+        buttonWasDown = false
+        settledCount = 0
+        countChangedAt = nil
+        return frame.touches.isEmpty ? nil : frame
+    }
+}

@@ -1,0 +1,55 @@
+import GestureEngine
+
+/// What the touch-conditioning stage does on a device (docs/conditioning.md): each part has a default from the
+/// device's kind and physical size, and nil turns it off. Lengths are millimetres on the surface, times seconds.
+public struct TouchConditioning: Sendable, Equatable {
+    /// A finger's first frames wobble: until it has moved this far from where it landed, or `settleTime` has
+    /// passed, it stays where it landed.
+    public var settleDistance: Double?
+    public var settleTime: Double = 0.2
+    /// A contact that moves further than this in one frame (or faster than `jumpSpeed` over a longer frame) is
+    /// two contacts: the firmware lost one finger and gave its slot to another. It lifts there and a new touch
+    /// begins where it went.
+    public var jumpDistance: Double?
+    public var jumpSpeed: Double = 1500
+    /// A contact pressing harder than this (0 to 1 of the pressure axis) is a palm for the rest of its life.
+    public var palmPressure: Double?
+    /// A contact larger than this (its major axis) is a palm for the rest of its life.
+    public var palmSize: Double?
+    /// A contact that lands this close to the left or right edge while no finger is down is a palm, unless it
+    /// leaves that strip within `edgeTime`.
+    public var palmEdge: Double?
+    public var edgeTime: Double = 0.2
+    /// A contact that lands in this bottom part of the surface (a fraction of its height) is a resting thumb
+    /// until it moves `thumbReleaseDistance` from where it landed.
+    public var thumbZone: Double?
+    public var thumbReleaseDistance: Double = 5
+    /// The touches down when a physical button is pressed are taken back (a click is not a tap and does not
+    /// move the pointer); each comes back as a new touch once it has moved this far from where it clicked.
+    public var clickReleaseDistance: Double?
+    /// When the number of fingers changes while a gesture is in progress and stays changed this long, every
+    /// touch is cancelled and begins again, so recognition starts over with all fingers now down.
+    public var fingerChangeDebounce: Double?
+
+    public init() {}
+
+    /// Nothing changed: what UIKit's model expects of a touchscreen.
+    public static let none = TouchConditioning()
+
+    /// The defaults of a device: touchpads get every part, sized from the pad (docs/conditioning.md says where
+    /// each number comes from); touchscreens get none, since UIKit's touches are what the digitizer reports.
+    public static func defaults(for kind: DeviceKind, surface: Size) -> TouchConditioning {
+        guard kind == .touchpad else { return .none }
+        var c = TouchConditioning()
+        c.settleDistance = 3
+        c.jumpDistance = 20
+        c.palmPressure = 0.45
+        c.palmSize = 20
+        // libinput: 8 mm or 8% of the width, whichever is less, on pads at least 70 mm wide.
+        c.palmEdge = surface.width >= 70 ? min(8, surface.width * 0.08) : nil
+        c.thumbZone = surface.height >= 40 ? 0.18 : nil
+        c.clickReleaseDistance = 4
+        c.fingerChangeDebounce = 0.1
+        return c
+    }
+}
