@@ -49,6 +49,8 @@ public struct TouchConditioner {
         var atEdge = false
         /// Held back by a restart after a finger lifted, until it moves away from here.
         var pinned: Point?
+        /// Landed beside a finger that may be tapping: held back until that one lifts, or until then.
+        var waitsUntil: Timestamp?
     }
 
     private var contacts: [TouchID: Contact] = [:]
@@ -58,6 +60,7 @@ public struct TouchConditioner {
     private var settledCount = 0
     private var countChangedAt: Timestamp?
     private var out = TouchFrame(timestamp: .zero, touches: [])
+    private var shownBefore = 0
 
     /// What the last frame did to contacts the engine does not see, for the raw touch stream.
     public private(set) var withheld: [(touch: Touch, class: ContactClass)] = []
@@ -81,6 +84,9 @@ public struct TouchConditioner {
         let now = frame.timestamp
         let clicked = frame.physicalButtonDown && !buttonWasDown
         buttonWasDown = frame.physicalButtonDown
+        // A touch held back because of another comes in a frame after that one lifted, never in the same: a
+        // frame in which one finger lifts and another lands is two fingers at once to a tap.
+        shownBefore = fingersShown
         var changed = false
         for touch in frame.touches {
             if touch.phase == .began || contacts[touch.id] == nil {
@@ -112,9 +118,11 @@ public struct TouchConditioner {
                 c.anchor = touch.location
                 changed = true
             } else if c.contactClass == .finger, let id = c.output, jumped, c.segments < 255 {
-                // The old contact lifts where it was last seen; a new one lands here.
+                // The old contact lifts where it was last seen; a new one lands here, in the next frame.
                 emit(touch, id: id, phase: .ended, at: c.shown)
-                begin(&c, touch, at: now)
+                c.output = nil
+                c.waitsUntil = now
+                withheld.append((touch, c.contactClass))
                 changed = true
             } else if c.output == nil {
                 if release(&c, touch, at: now) {
@@ -152,7 +160,10 @@ public struct TouchConditioner {
         } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
             c.contactClass = .thumb
         }
-        if c.contactClass == .finger {
+        if c.contactClass == .finger, let wait = settings.overlapWait, mayBeTapping(at: now) {
+            c.waitsUntil = now + wait
+            withheld.append((touch, c.contactClass))
+        } else if c.contactClass == .finger {
             begin(&c, touch, at: now)
         } else {
             withheld.append((touch, c.contactClass))
@@ -167,6 +178,7 @@ public struct TouchConditioner {
         c.output = id
         c.contactClass = .finger
         c.pinned = nil
+        c.waitsUntil = nil
         c.anchor = touch.location
         c.anchorTime = now
         c.settling = settings.settleDistance != nil
@@ -186,6 +198,7 @@ public struct TouchConditioner {
     private func release(_ c: inout Contact, _ touch: Touch, at now: Timestamp) -> Bool {
         switch c.contactClass {
         case .finger:
+            if let until = c.waitsUntil { return now > until || shownBefore == 0 }
             guard let pin = c.pinned else { return true }
             return touch.location.distance(to: pin) >= settings.clickReleaseDistance ?? 1.5
         case .palm:
@@ -232,6 +245,21 @@ public struct TouchConditioner {
         guard let distance = settings.jumpDistance else { return false }
         let dt = max(0, t1 - t0)
         return a.distance(to: b) > max(distance, settings.jumpSpeed * dt)
+    }
+
+    /// Exactly one finger is a touch, it landed a while ago (not with the new one) and has not moved: it may
+    /// be a tap.
+    private func mayBeTapping(at now: Timestamp) -> Bool {
+        var shown: Contact?
+        for c in contacts.values where c.output != nil {
+            if shown != nil { return false }
+            shown = c
+        }
+        guard let c = shown, let settle = settings.settleDistance, let wait = settings.overlapWait else { return false }
+        // Fingers that land within the wait of each other landed together (two-finger taps land 0 to 25 ms
+        // apart in the ChromeOS recordings; the fingers of a drumroll 80 to 100 ms apart).
+        let age = now - c.anchorTime
+        return age >= wait && age < settings.settleTime && c.raw.distance(to: c.anchor) < settle
     }
 
     private var fingersShown: Int {
