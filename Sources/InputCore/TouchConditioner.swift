@@ -51,6 +51,8 @@ public struct TouchConditioner {
         var pinned: Point?
         /// Landed beside a finger that may be tapping: held back until that one lifts, or until then.
         var waitsUntil: Timestamp?
+        /// Comes back moving, after a restart: it does not settle again.
+        var resumes = false
     }
 
     private var contacts: [TouchID: Contact] = [:]
@@ -181,7 +183,8 @@ public struct TouchConditioner {
         c.waitsUntil = nil
         c.anchor = touch.location
         c.anchorTime = now
-        c.settling = settings.settleDistance != nil
+        c.settling = settings.settleDistance != nil && !c.resumes
+        c.resumes = false
         c.shown = touch.location
         emit(touch, id: id, phase: .began, at: touch.location)
     }
@@ -191,6 +194,8 @@ public struct TouchConditioner {
         if let id = c.output { emit(touch, id: id, phase: .cancelled, at: c.shown) }
         c.output = nil
         c.contactClass = contactClass
+        // Taken back, it is what it was found to be for good: no longer a finger that started at an edge.
+        c.atEdge = false
         withheld.append((touch, contactClass))
     }
 
@@ -206,11 +211,7 @@ public struct TouchConditioner {
             // beside a finger is a finger of a two-finger gesture starting at the edge.
             guard c.atEdge, let edge = settings.palmEdge else { return false }
             if contacts.values.contains(where: { $0.output != nil }) { return true }
-            guard (now - c.anchorTime) <= settings.edgeTime else {
-                c.atEdge = false
-                return false
-            }
-            return touch.location.x >= edge && touch.location.x <= surface.width - edge
+            return (now - c.anchorTime) <= settings.edgeTime && touch.location.x >= edge && touch.location.x <= surface.width - edge
         case .thumb:
             // A thumb that moves is a finger; so is one beside a finger (two fingers scrolling from the bottom
             // edge), or one that landed with another.
@@ -289,38 +290,25 @@ public struct TouchConditioner {
         }
         guard (now - since) >= debounce else { return false }
         // Down to one finger: it is cancelled and comes back when it moves, so a finger that stays behind after
-        // a scroll is neither a tap nor a pointer. Otherwise all begin again at once.
+        // a scroll is neither a tap nor a pointer. Otherwise all are cancelled and begin again in the next frame
+        // (in this one, recognizers that failed are not yet reset to take them).
         let fewer = count < settledCount && count == 1
         settledCount = count
         countChangedAt = nil
-        // Every touch in this frame is replaced: its entry for this frame becomes a cancel, then a new began.
-        var restarted: [Touch] = []
         for id in order {
             guard var c = contacts[id], let output = c.output else { continue }
             guard let index = out.touches.firstIndex(where: { $0.id == output }) else { continue }
             if out.touches[index].phase.isFinal || out.touches[index].phase == .began { continue }
             out.touches[index].phase = .cancelled
-            var touch = out.touches[index]
-            touch.location = c.shown
+            c.output = nil
             if fewer {
-                c.output = nil
                 c.pinned = c.raw
-                contacts[id] = c
-                continue
+            } else {
+                c.waitsUntil = now
+                c.resumes = true
             }
-            let newID = id | (c.segments << 32)
-            c.segments += 1
-            c.output = newID
-            c.anchor = c.shown
-            c.anchorTime = now
-            c.settling = false
             contacts[id] = c
-            touch.id = newID
-            touch.phase = .began
-            touch.previousLocation = touch.location
-            restarted.append(touch)
         }
-        out.touches.append(contentsOf: restarted)
         return true
     }
 
