@@ -84,7 +84,8 @@ struct ConfigParser {
     }
 
     private func device(_ node: ConfigNode) -> DeviceEntry? {
-        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px"], what: "[[device]]") else { return nil }
+        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px", "conditioning"], what: "[[device]]")
+        else { return nil }
         guard let name = required(t, "name", in: node, reader.name) else { return nil }
         var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
         if let m = t["match"], let match = reader.table(m, allowed: ["name", "vendor", "product", "kinds"], what: "device.match") {
@@ -103,7 +104,29 @@ struct ConfigParser {
             if let r = Rotation(rawValue: degrees) { entry.rotation = r } else { reader.error(n.path, "rotation must be 0, 90, 180 or 270, got \(degrees)") }
         }
         if let n = t["output_px"], let (w, h) = reader.pair(n, in: 1...100_000, unit: " pixels") { entry.outputSize = Size(width: w, height: h) }
+        if let n = t["conditioning"] { conditioning(n, into: &entry) }
         return entry
+    }
+
+    /// `conditioning = false`, or a table of `ConditioningKey`s, each a number in its range or `false`.
+    private func conditioning(_ node: ConfigNode, into entry: inout DeviceEntry) {
+        if case .boolean(let on) = node.value {
+            if on {
+                reader.error(node.path, "conditioning must be false (none at all) or a table of keys; the defaults of the device's kind need no key")
+            }
+            entry.conditioningOff = !on
+            return
+        }
+        guard let t = reader.table(node, allowed: ConditioningKey.names, what: "device.conditioning") else { return }
+        for key in ConditioningKey.all {
+            guard let n = t[key.name] else { continue }
+            if case .boolean(let on) = n.value, key.mayBeOff {
+                if on { reader.error(n.path, "\(key.name) may be false (off) or a number from \(key.range.lowerBound) to \(key.range.upperBound)\(key.unit), not true") }
+                entry.conditioning[key.name] = .some(nil)
+            } else if let value = reader.number(n, in: key.range, unit: key.unit) {
+                entry.conditioning[key.name] = value
+            }
+        }
     }
 
     func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {

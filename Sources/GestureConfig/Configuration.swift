@@ -78,11 +78,28 @@ public struct DeviceEntry: Sendable, Equatable {
     public var rotation: Rotation
     /// Pixels of the output the surface maps to, so events can carry pixel locations.
     public var outputSize: Size?
+    /// `[device.conditioning]`: each key given, by name, with its number, or nil where it is `false` (off).
+    public var conditioning: [String: Double?] = [:]
+    /// `conditioning = false`: no conditioning at all, whatever the kind.
+    public var conditioningOff = false
 
-    /// The touch conditioning of a device this entry claims: the defaults of its kind and size (nothing is
-    /// configurable yet).
+    public init(name: String, selector: DeviceSelector, size: Size?, rotation: Rotation, outputSize: Size?) {
+        self.name = name
+        self.selector = selector
+        self.size = size
+        self.rotation = rotation
+        self.outputSize = outputSize
+    }
+
+    /// The touch conditioning of a device this entry claims: the defaults of its kind and size, with the
+    /// entry's own keys over them.
     public func conditioning(for kind: DeviceKind, surface: Size) -> TouchConditioning {
-        TouchConditioning.defaults(for: kind, surface: surface)
+        guard !conditioningOff else { return .none }
+        var settings = TouchConditioning.defaults(for: kind, surface: surface)
+        for key in ConditioningKey.all {
+            if let value = conditioning[key.name] { key.apply(&settings, value) }
+        }
+        return settings
     }
 }
 

@@ -89,19 +89,16 @@ public struct TouchConditioner {
         // A touch held back because of another comes in a frame after that one lifted, never in the same: a
         // frame in which one finger lifts and another lands is two fingers at once to a tap.
         shownBefore = fingersShown
-        var changed = false
         for touch in frame.touches {
             if touch.phase == .began || contacts[touch.id] == nil {
                 guard !touch.phase.isFinal else { continue }
                 land(touch, at: now)
-                changed = true
                 continue
             }
             var c = contacts[touch.id]!
             if touch.phase.isFinal {
                 if let id = c.output {
                     emit(touch, id: id, phase: touch.phase, at: c.settling ? c.anchor : touch.location)
-                    changed = true
                 } else {
                     withheld.append((touch, c.contactClass))
                 }
@@ -112,24 +109,21 @@ public struct TouchConditioner {
             let jumped = isJump(from: c.raw, at: c.rawTime, to: touch.location, at: now)
             c.raw = touch.location
             c.rawTime = now
-            if c.contactClass == .finger, c.output != nil, isPalm(touch) {
+            if c.contactClass != .palm, isPalm(touch) {
+                // Whatever it was taken for, pressing like a palm makes it one for good.
                 take(&c, back: touch, as: .palm)
-                changed = true
             } else if c.contactClass == .finger, c.output != nil, clicked, settings.clickReleaseDistance != nil {
                 take(&c, back: touch, as: .click)
                 c.anchor = touch.location
-                changed = true
             } else if c.contactClass == .finger, let id = c.output, jumped, c.segments < 255 {
                 // The old contact lifts where it was last seen; a new one lands here, in the next frame.
                 emit(touch, id: id, phase: .ended, at: c.shown)
                 c.output = nil
                 c.waitsUntil = now
                 withheld.append((touch, c.contactClass))
-                changed = true
             } else if c.output == nil {
                 if release(&c, touch, at: now) {
                     begin(&c, touch, at: now)
-                    changed = true
                 } else {
                     withheld.append((touch, c.contactClass))
                 }
@@ -139,12 +133,12 @@ public struct TouchConditioner {
                 let phase: TouchPhase = location == c.shown ? .stationary : .moved
                 emit(touch, id: id, phase: phase, at: location)
                 c.shown = location
-                if phase == .moved { changed = true }
             }
             contacts[touch.id] = c
         }
-        if restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress) { changed = true }
-        return changed ? out : nil
+        restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress)
+        // The engine needs a frame only when a touch began, moved or ended in it.
+        return out.touches.contains { $0.phase != .stationary } ? out : nil
     }
 
     // MARK: Parts
@@ -192,6 +186,8 @@ public struct TouchConditioner {
     /// The engine's touch is cancelled; the contact goes on unseen.
     private mutating func take(_ c: inout Contact, back touch: Touch, as contactClass: ContactClass) {
         if let id = c.output { emit(touch, id: id, phase: .cancelled, at: c.shown) }
+        c.pinned = nil
+        c.waitsUntil = nil
         c.output = nil
         c.contactClass = contactClass
         // Taken back, it is what it was found to be for good: no longer a finger that started at an edge.
@@ -271,24 +267,25 @@ public struct TouchConditioner {
 
     /// On touchpads: when the fingers the engine sees change in number during a gesture and stay so for the
     /// debounce, every one of them is cancelled and begins again where it is.
-    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) -> Bool {
-        guard let debounce = settings.fingerChangeDebounce else { return false }
+    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) {
+        guard let debounce = settings.fingerChangeDebounce else { return }
         let count = fingersShown
-        if count == settledCount || count == 0 {
+        // From no finger, or to none, is no change during a gesture.
+        if count == settledCount || count == 0 || settledCount == 0 {
             settledCount = count
             countChangedAt = nil
-            return false
+            return
         }
         guard gestureInProgress else {
             settledCount = count
             countChangedAt = nil
-            return false
+            return
         }
         guard let since = countChangedAt else {
             countChangedAt = now
-            return false
+            return
         }
-        guard (now - since) >= debounce else { return false }
+        guard (now - since) >= debounce else { return }
         // Down to one finger: it is cancelled and comes back when it moves, so a finger that stays behind after
         // a scroll is neither a tap nor a pointer. Otherwise all are cancelled and begin again in the next frame
         // (in this one, recognizers that failed are not yet reset to take them).
@@ -309,7 +306,6 @@ public struct TouchConditioner {
             }
             contacts[id] = c
         }
-        return true
     }
 
     private mutating func emit(_ touch: Touch, id: TouchID, phase: TouchPhase, at location: Point) {

@@ -6,7 +6,7 @@ public struct TouchConditioning: Sendable, Equatable {
     /// A finger's first frames wobble: until it has moved this far from where it landed, or `settleTime` has
     /// passed, it stays where it landed.
     public var settleDistance: Double?
-    public var settleTime: Double = 0.2
+    public var settleTime: Double = 0.15
     /// A contact that moves further than this in one frame (or faster than `jumpSpeed` over a longer frame) is
     /// two contacts: the firmware lost one finger and gave its slot to another. It lifts there and a new touch
     /// begins where it went.
@@ -45,13 +45,13 @@ public struct TouchConditioning: Sendable, Equatable {
     public static func defaults(for kind: DeviceKind, surface: Size) -> TouchConditioning {
         guard kind == .touchpad else { return .none }
         var c = TouchConditioning()
-        c.settleDistance = 3
+        c.settleDistance = 5
         c.jumpDistance = 20
         c.palmPressure = 0.45
         c.palmSize = 20
         // libinput: 8 mm or 8% of the width, whichever is less, on pads at least 70 mm wide.
         c.palmEdge = surface.width >= 70 ? min(8, surface.width * 0.08) : nil
-        c.thumbZone = surface.height >= 40 ? 0.18 : nil
+        c.thumbZone = surface.height >= 40 ? 0.15 : nil
         c.clickReleaseDistance = 4
         c.fingerChangeDebounce = 0.1
         c.overlapWait = 0.05

@@ -31,13 +31,22 @@ struct QualityBenchmark: ParsableCommand {
     @Option(help: "Replays run at once.")
     var jobs = 2
 
+    @Option(help: "KIND=FILE: use this configuration for that kind of device instead of the table's (to try settings).")
+    var config: [String] = []
+
     func run() throws {
         guard FileManager.default.fileExists(atPath: recordings + "/README.md") else {
             print("quality: the shared recordings are not at \(recordings); nothing to score (skipped)")
             return
         }
         let labelPath = project + "/docs/quality.md"
-        let tables = try QualityTables(markdown: String(contentsOfFile: labelPath, encoding: .utf8), source: labelPath)
+        var table = try QualityTables(markdown: String(contentsOfFile: labelPath, encoding: .utf8), source: labelPath)
+        for item in config {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--config takes KIND=FILE, got \(item)") }
+            table.configurations[parts[0]] = parts[1]
+        }
+        let tables = table
         var files = LabelledRecording.all(in: recordings)
         if let only { files = files.filter { glob(only, matches: $0.name) } }
 
@@ -105,7 +114,8 @@ struct QualityBenchmark: ParsableCommand {
             guard let config = tables.configurations[deviceKind] else {
                 return FileScore(name: file.name, category: label.category, error: "no configuration for a \(deviceKind) in the table")
             }
-            let (status, output, errors) = try runGestured(["replay", "--config", project + "/" + config] + arguments + [file.path])
+            let path = config.hasPrefix("/") ? config : project + "/" + config
+            let (status, output, errors) = try runGestured(["replay", "--config", path] + arguments + [file.path])
             guard status == 0 else {
                 return FileScore(name: file.name, category: label.category, error: "replay failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))")
             }

@@ -1,0 +1,212 @@
+import GestureEngine
+import InputCore
+import Testing
+
+/// The touch-conditioning stage on hand-made frames of a 100 x 70 mm touchpad (docs/conditioning.md): what the
+/// engine sees of each contact, frame by frame.
+@Suite struct TouchConditionerTests {
+    static let pad = Size(width: 100, height: 70)
+
+    /// Feeds frames written as "TIME ID X Y [p=PRESSURE] [r=RADIUS] [up] ; ID X Y ..." (one contact per item,
+    /// every contact down listed in every frame, `click` for a frame with the button down) and returns what
+    /// came out, each frame as "TIME id:phase@x,y ..." with ids as the engine sees them.
+    struct Driver {
+        var conditioner: TouchConditioner
+        var gestureInProgress = false
+        private var previous: [TouchID: Touch] = [:]
+
+        init(_ settings: TouchConditioning = .defaults(for: .touchpad, surface: TouchConditionerTests.pad)) {
+            conditioner = TouchConditioner(settings: settings, surface: TouchConditionerTests.pad)
+        }
+
+        mutating func run(_ script: String) -> [String] {
+            var lines: [String] = []
+            for line in script.split(separator: "\n") {
+                var words = line.split(separator: " ").map(String.init)
+                let time = Timestamp(seconds: Double(words.removeFirst())!)
+                var frame = TouchFrame(timestamp: time, touches: [])
+                if words.first == "click" {
+                    frame.physicalButtonDown = true
+                    words.removeFirst()
+                }
+                for item in words.joined(separator: " ").split(separator: ";") {
+                    let w = item.split(separator: " ").map(String.init)
+                    guard w.count >= 3 else { continue }
+                    let id = TouchID(w[0])!
+                    var touch = Touch(id: id, phase: .began, location: Point(x: Double(w[1])!, y: Double(w[2])!), timestamp: time, type: .indirect)
+                    for extra in w.dropFirst(3) {
+                        if extra.hasPrefix("p=") { touch.pressure = Double(extra.dropFirst(2)) }
+                        if extra.hasPrefix("r=") { touch.majorRadius = Double(extra.dropFirst(2)) }
+                    }
+                    if let before = previous[id] {
+                        touch.previousLocation = before.location
+                        touch.phase = w.contains("up") ? .ended : (before.location == touch.location ? .stationary : .moved)
+                    }
+                    previous[id] = touch.phase.isFinal ? nil : touch
+                    frame.touches.append(touch)
+                }
+                guard let out = conditioner.condition(frame, gestureInProgress: gestureInProgress) else { continue }
+                let items = out.touches.map { t in
+                    "\(Self.name(t.id)):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))"
+                }
+                lines.append(([String(format: "%.2f", time.seconds)] + items).joined(separator: " "))
+            }
+            return lines
+        }
+
+        /// "3" for the contact's first touch, "3b" for its second, and so on.
+        static func name(_ id: TouchID) -> String {
+            let segment = id >> 32
+            return "\(id & 0xFFFF_FFFF)" + (segment == 0 ? "" : String(UnicodeScalar(UInt8(ascii: "a") + UInt8(segment))))
+        }
+
+        static func number(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+    }
+
+    @Test func touchscreensAreLeftAsTheyAre() {
+        let settings = TouchConditioning.defaults(for: .touchscreen, surface: Self.pad)
+        #expect(settings == .none)
+        #expect(!TouchConditioner(settings: settings, surface: Self.pad).isActive)
+    }
+
+    @Test func wobbleAtTouchDownIsNotMovement() {
+        var d = Driver()
+        // 1.5 mm of wobble in a tap: the engine sees the touch where it landed, then its lift there.
+        #expect(d.run("""
+            0.00 1 50 30
+            0.01 1 51 31
+            0.02 1 51.5 30
+            0.03 1 51.5 30 up
+            """) == ["0.00 1:began@50,30", "0.03 1:ended@50,30"])
+    }
+
+    @Test func settlingEndsAtItsDistanceOrItsTime() {
+        var d = Driver()
+        #expect(d.run("0.00 1 50 30\n0.01 1 53 30\n0.02 1 56 30") == ["0.00 1:began@50,30", "0.02 1:moved@56,30"])
+        var slow = Driver()
+        // Resting 1 mm off its landing point past 0.15 s, it is where it is.
+        #expect(slow.run("0.00 1 50 30\n0.10 1 51 30\n0.25 1 51 30") == ["0.00 1:began@50,30", "0.25 1:moved@51,30"])
+    }
+
+    @Test func aFirmwareJumpIsALiftAndANewTouchInTheNextFrame() {
+        var d = Driver()
+        #expect(d.run("""
+            0.00 1 20 30
+            0.10 1 20 30
+            0.11 1 60 30
+            0.12 1 60 30
+            0.13 1 60 30 up
+            """) == ["0.00 1:began@20,30", "0.11 1:ended@20,30", "0.12 1b:began@60,30", "0.13 1b:ended@60,30"])
+        // A fast but possible stroke (25 mm in 20 ms is 1250 mm/s, under 1500) is movement.
+        var fast = Driver()
+        #expect(fast.run("0.00 1 20 30\n0.30 1 20 30\n0.32 1 45 30").last == "0.32 1:moved@45,30")
+    }
+
+    @Test func aContactPressingLikeAPalmIsCancelledAndStaysAPalm() {
+        var d = Driver()
+        #expect(d.run("""
+            0.00 1 50 30 p=0.1
+            0.01 1 50 30 p=0.3
+            0.02 1 50 30 p=0.8
+            0.03 1 50 30 p=0.1
+            0.04 1 60 30 p=0.1
+            """) == ["0.00 1:began@50,30", "0.02 1:cancelled@50,30"])
+        #expect(d.conditioner.withheld.first?.class == .palm)
+        var large = Driver()
+        #expect(large.run("0.00 1 50 30 r=4\n0.01 1 50 30 r=12") == ["0.00 1:began@50,30", "0.01 1:cancelled@50,30"])
+    }
+
+    @Test func aContactLandingAtASideEdgeAloneIsAPalmUnlessItComesInOrAFingerJoinsIt() {
+        var alone = Driver()
+        #expect(alone.run("0.00 1 3 30\n0.10 1 4 30\n0.50 1 20 30").isEmpty)
+        var comingIn = Driver()
+        #expect(comingIn.run("0.00 1 3 30\n0.10 1 12 30\n0.20 1 20 30") == ["0.10 1:began@12,30", "0.20 1:moved@20,30"])
+        var beside = Driver()
+        #expect(beside.run("0.00 1 3 30\n0.50 1 3 30 ; 2 40 30\n0.51 1 3 30 ; 2 40 30") == [
+            "0.50 2:began@40,30", "0.51 1:began@3,30 2:stationary@40,30",
+        ])
+    }
+
+    @Test func aContactRestingInTheBottomBandIsAThumbUntilItMovesOrAFingerLandsBesideIt() {
+        var resting = Driver()
+        #expect(resting.run("0.00 1 30 66\n0.50 1 31 66\n1.00 1 31 65").isEmpty)
+        #expect(resting.conditioner.withheld.first?.class == .thumb)
+        var moving = Driver()
+        #expect(moving.run("0.00 1 30 66\n0.10 1 36 66") == ["0.10 1:began@36,66"])
+        var pair = Driver()
+        // Two fingers scrolling up from the bottom edge: the lower one is a finger beside the other.
+        #expect(pair.run("0.00 1 30 66 ; 2 40 50\n0.01 1 30 66 ; 2 40 50") == ["0.00 2:began@40,50", "0.01 1:began@30,66 2:stationary@40,50"])
+    }
+
+    @Test func aTouchDownOnAClickIsNeitherATapNorAMoveUntilItMovesAway() {
+        var d = Driver()
+        #expect(d.run("""
+            0.00 1 50 30
+            0.10 click 1 50 30
+            0.20 click 1 51 31
+            0.30 1 51 31
+            0.40 1 56 31
+            0.50 1 56 31 up
+            """) == ["0.00 1:began@50,30", "0.10 1:cancelled@50,30", "0.40 1b:began@56,31", "0.50 1b:ended@56,31"])
+        var landing = Driver()
+        // A finger landing while the button is held is a click's too.
+        #expect(landing.run("0.00 click 1 50 30\n0.10 click 1 50 30\n0.20 1 50 30 up").isEmpty)
+    }
+
+    @Test func aFingerLandingBesideOneThatMayBeTappingWaitsForItToLift() {
+        var d = Driver()
+        // A drumroll: 1 lands, 2 lands 80 ms later, 1 lifts 10 ms after that. Each is a touch alone.
+        #expect(d.run("""
+            0.00 1 30 30
+            0.08 1 30 30 ; 2 60 30
+            0.09 1 30 30 up ; 2 60 30
+            0.10 2 60 30
+            0.18 2 60 30 up
+            """) == ["0.00 1:began@30,30", "0.09 1:ended@30,30", "0.10 2:began@60,30", "0.18 2:ended@60,30"])
+        var together = Driver()
+        // Landing 20 ms apart is landing together (a two-finger tap): no waiting.
+        #expect(together.run("0.00 1 30 30\n0.02 1 30 30 ; 2 60 30") == ["0.00 1:began@30,30", "0.02 1:stationary@30,30 2:began@60,30"])
+        var staying = Driver()
+        // The other finger does not lift: the new one comes after 50 ms.
+        #expect(staying.run("0.00 1 30 30\n0.08 1 30 30 ; 2 60 30\n0.12 1 30 30 ; 2 60 30\n0.14 1 30 30 ; 2 60 30").last == "0.14 1:stationary@30,30 2:began@60,30")
+    }
+
+    @Test func aFingerJoiningAGestureStartsRecognitionOverWithBoth() {
+        var d = Driver()
+        d.gestureInProgress = true
+        let out = d.run("""
+            0.00 1 30 30
+            0.30 1 40 30
+            0.40 1 45 30 ; 2 60 30
+            0.45 1 46 30 ; 2 61 30
+            0.50 1 47 30 ; 2 62 30
+            0.51 1 48 30 ; 2 63 30
+            """)
+        // The second finger lands (it is a touch at once: the first is moving, not tapping) and settles; 100 ms
+        // later both are cancelled and begin again in the next frame, where they are.
+        #expect(out.suffix(2) == ["0.50 1:cancelled@47,30 2:cancelled@60,30", "0.51 1b:began@48,30 2b:began@63,30"])
+    }
+
+    @Test func theFingerLeftAfterAGestureComesBackOnlyWhenItMoves() {
+        var d = Driver()
+        d.gestureInProgress = true
+        let out = d.run("""
+            0.00 1 30 30 ; 2 50 30
+            0.30 1 40 30 ; 2 60 30
+            0.31 1 41 30 up ; 2 61 30
+            0.42 2 61 30
+            0.50 2 62 30
+            0.60 2 66 30
+            """)
+        #expect(out.suffix(3) == ["0.31 1:ended@41,30 2:moved@61,30", "0.42 2:cancelled@61,30", "0.60 2b:began@66,30"])
+    }
+
+    @Test func cancellingEverythingCancelsWhatTheEngineSees() {
+        var d = Driver()
+        // 3 rests in the thumb band: the engine never saw it, so it is not cancelled.
+        _ = d.run("0.00 1 30 30 ; 2 3 30 ; 3 50 66")
+        let frame = d.conditioner.cancelAll(at: Timestamp(seconds: 1))
+        #expect(frame?.touches.map { "\($0.id):\($0.phase)" } == ["1:cancelled", "2:cancelled"])
+        #expect(d.conditioner.cancelAll(at: Timestamp(seconds: 2)) == nil)
+    }
+}
