@@ -121,7 +121,10 @@ struct ConfigParser {
         for key in ConditioningKey.all {
             guard let n = t[key.name] else { continue }
             if case .boolean(let on) = n.value, key.mayBeOff {
-                if on { reader.error(n.path, "\(key.name) may be false (off) or a number from \(key.range.lowerBound) to \(key.range.upperBound)\(key.unit), not true") }
+                if on {
+                    let range = "\(reader.format(key.range.lowerBound)) to \(reader.format(key.range.upperBound))\(key.unit)"
+                    reader.error(n.path, "\(key.name) may be false (off) or a number from \(range), not true")
+                }
                 entry.conditioning[key.name] = .some(nil)
             } else if let value = reader.number(n, in: key.range, unit: key.unit) {
                 entry.conditioning[key.name] = value

@@ -142,7 +142,7 @@ final class ConfigReader {
         NameSuggestion.didYouMean(word, among: names)
     }
 
-    private func format(_ d: Double) -> String {
+    func format(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 }

@@ -31,6 +31,7 @@ import Testing
         })
         #expect(names.isSuperset(of: [
             "gestured.toml", "examples/tablet-kiosk.toml", "examples/laptop-touchpad.toml", "examples/phone-shell.toml",
+            "examples/touchpad-desktop.toml",
         ]))
     }
 

@@ -1,0 +1,149 @@
+import Foundation
+import GestureConfig
+import GestureEngine
+@testable import GestureDaemon
+import InputCore
+import Logging
+import Testing
+
+/// A touchpad through the daemon's core with the shipped whole-touchpad configuration
+/// (config/examples/touchpad-desktop.toml): what a desktop shell subscribed to it reads when real fingers do
+/// what real fingers do (docs/conditioning.md).
+@Suite struct TouchpadConditioningTests {
+    static let pad = DeviceInfo(
+        node: "/dev/input/event7",
+        description: DeviceDescription(name: "test touchpad", properties: [InputProperty.pointer]),
+        kind: .touchpad,
+        geometry: SurfaceGeometry(x: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 700, resolution: 10)))
+
+    /// The core with the shipped file and one subscriber, and a way to feed frames of (id, phase, x, y,
+    /// pressure) in millimetres, every 10 ms.
+    final class Pad {
+        let core: DaemonCore
+        let lines = DaemonCoreTests.Lines()
+        var time = 0.0
+        private var down: [TouchID: Touch] = [:]
+
+        init() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let file = root.appendingPathComponent("config/examples/touchpad-desktop.toml").path
+            let configuration = try Configuration.parse(String(contentsOfFile: file, encoding: .utf8), file: file)
+            core = DaemonCore(configuration: configuration, policy: RawTouchPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
+            core.deviceAdded(TouchpadConditioningTests.pad)
+            DaemonCoreTests.subscribe(core, 1)
+        }
+
+        /// One frame: each contact at a place ("up" lifts it); contacts not named stay where they are.
+        func frame(_ contacts: [(TouchID, Double, Double)], up: Set<TouchID> = [], pressure: Double = 0.15, button: Bool = false) {
+            let t = Timestamp(seconds: time)
+            while let deadline = core.nextDeadline, deadline < t { core.advance(to: deadline) }
+            var touches: [Touch] = []
+            for (id, x, y) in contacts {
+                var touch = down[id] ?? Touch(id: id, phase: .began, location: Point(x: x, y: y), timestamp: t, type: .indirect)
+                if down[id] != nil {
+                    touch.previousLocation = touch.location
+                    touch.phase = up.contains(id) ? .ended : (touch.location == Point(x: x, y: y) ? .stationary : .moved)
+                }
+                touch.location = Point(x: x, y: y)
+                touch.timestamp = t
+                touch.pressure = pressure
+                down[id] = touch.phase.isFinal ? nil : touch
+                touches.append(touch)
+            }
+            for (id, var touch) in down where !contacts.contains(where: { $0.0 == id }) {
+                touch.phase = .stationary
+                touch.timestamp = t
+                touches.append(touch)
+            }
+            core.frame(TouchFrame(timestamp: t, touches: touches, physicalButtonDown: button), from: TouchpadConditioningTests.pad.node)
+            time += 0.01
+        }
+
+        func finish() {
+            while let deadline = core.nextDeadline { core.advance(to: deadline) }
+        }
+
+        /// Gesture lines as "recognizer state", repeats of changed folded.
+        var gestures: [String] {
+            var result: [String] = []
+            for line in DaemonCoreTests.gestures(lines, 1) where !(line.hasSuffix(" changed") && result.last == line) {
+                result.append(line)
+            }
+            return result
+        }
+    }
+
+    @Test func theConfigurationIsShipped() throws {
+        _ = try Pad()
+    }
+
+    @Test func aTapThatWobblesIsATapNotAPointerMove() throws {
+        let pad = try Pad()
+        pad.frame([(1, 40, 30)])
+        for x in [41.0, 42.5, 43.5, 42.5] { pad.frame([(1, x, 30)]) }
+        pad.frame([(1, 42.5, 30)], up: [1])
+        pad.finish()
+        #expect(pad.gestures == ["tap ended"])
+    }
+
+    @Test func thePointerBecomesAScrollWhenASecondFingerLands() throws {
+        let pad = try Pad()
+        pad.frame([(1, 40, 20)])
+        for i in 1...50 { pad.frame([(1, 40 + Double(i) * 0.4, 20)]) }
+        // Half a second later a second finger lands beside it, and both move down.
+        for i in 1...40 { pad.frame([(1, 60, 20 + Double(i) * 0.5), (2, 75, 20 + Double(i) * 0.5)]) }
+        pad.frame([(1, 60, 40), (2, 75, 40)], up: [1, 2])
+        pad.finish()
+        #expect(pad.gestures.first == "pointer began")
+        #expect(pad.gestures.contains("pointer cancelled"))
+        #expect(pad.gestures.contains("scroll began"))
+        #expect(pad.gestures.last == "scroll ended")
+        #expect(!pad.gestures.contains { $0.hasPrefix("tap") || $0.hasPrefix("two-finger-tap") })
+    }
+
+    @Test func aThirdFingerDuringAScrollStartsNoOneFingerGesture() throws {
+        let pad = try Pad()
+        pad.frame([(1, 40, 20), (2, 55, 20)])
+        for i in 1...30 { pad.frame([(1, 40, 20 + Double(i) * 0.5), (2, 55, 20 + Double(i) * 0.5)]) }
+        // A third finger rests beside them for a while, then all lift.
+        for _ in 1...30 { pad.frame([(1, 40, 35), (2, 55, 35), (3, 70, 40)]) }
+        pad.frame([(1, 40, 35), (2, 55, 35), (3, 70, 40)], up: [1, 2, 3])
+        pad.finish()
+        #expect(pad.gestures.first == "scroll began")
+        #expect(!pad.gestures.contains { $0.hasPrefix("pointer") || $0.hasPrefix("tap ") })
+    }
+
+    @Test func aPalmMakesNothing() throws {
+        let pad = try Pad()
+        pad.frame([(1, 50, 40)], pressure: 0.2)
+        for i in 1...30 { pad.frame([(1, 50 + Double(i) * 0.3, 40)], pressure: 0.9) }
+        pad.frame([(1, 59, 40)], up: [1], pressure: 0.9)
+        pad.finish()
+        #expect(pad.gestures == [])
+    }
+
+    @Test func aThumbRestingAtTheBottomLeavesThePointerToTheFinger() throws {
+        let pad = try Pad()
+        pad.frame([(1, 30, 66)])
+        for _ in 1...20 { pad.frame([(1, 30, 66)]) }
+        // A finger far above it moves; the thumb stays.
+        pad.frame([(1, 30, 66), (2, 70, 20)])
+        for i in 1...40 { pad.frame([(1, 30, 66), (2, 70 - Double(i) * 0.5, 20)]) }
+        pad.frame([(1, 30, 66), (2, 50, 20)], up: [1, 2])
+        pad.finish()
+        #expect(pad.gestures.first == "pointer began")
+        #expect(pad.gestures.last == "pointer ended")
+        #expect(!pad.gestures.contains { $0.hasPrefix("scroll") || $0.hasPrefix("pinch") || $0.hasPrefix("rotation") })
+    }
+
+    @Test func aPhysicalClickIsNoTap() throws {
+        let pad = try Pad()
+        pad.frame([(1, 50, 30)])
+        for _ in 1...5 { pad.frame([(1, 50, 30)]) }
+        for _ in 1...10 { pad.frame([(1, 50.5, 30)], button: true) }
+        pad.frame([(1, 51, 30.5)])
+        pad.frame([(1, 51, 30.5)], up: [1])
+        pad.finish()
+        #expect(pad.gestures == [])
+    }
+}
