@@ -42,6 +42,8 @@ public struct TouchConditioner {
         var settling: Bool
         /// Where the engine last saw it.
         var shown: Point
+        /// When the contact landed (a restart or a split does not change it).
+        var landedAt: Timestamp
         /// Where the device last reported it, and when.
         var raw: Point
         var rawTime: Timestamp
@@ -144,7 +146,8 @@ public struct TouchConditioner {
     // MARK: Parts
 
     private mutating func land(_ touch: Touch, at now: Timestamp) {
-        var c = Contact(anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, raw: touch.location, rawTime: now)
+        var c = Contact(
+            anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, landedAt: now, raw: touch.location, rawTime: now)
         order.append(touch.id)
         if isPalm(touch) {
             c.contactClass = .palm
@@ -209,13 +212,15 @@ public struct TouchConditioner {
             if contacts.values.contains(where: { $0.output != nil }) { return true }
             return (now - c.anchorTime) <= settings.edgeTime && touch.location.x >= edge && touch.location.x <= surface.width - edge
         case .thumb:
-            // A thumb that moves is a finger; so is one beside a finger (two fingers scrolling from the bottom
-            // edge), or one that landed with another.
+            // A thumb that moves is a finger; so is one that landed with another, or beside a finger when one
+            // of them landed (two fingers starting a scroll at the bottom edge). A finger that comes near a
+            // resting thumb later does not wake it.
             if touch.location.distance(to: c.anchor) >= settings.thumbReleaseDistance { return true }
             return contacts.values.contains { other in
                 guard other.output != nil else { return false }
-                let close = abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
-                return close || abs(other.anchorTime - c.anchorTime) < settings.fingerChangeDebounce ?? 0.1
+                if abs(other.landedAt - c.landedAt) <= settings.landingWindow { return true }
+                guard now - other.landedAt <= settings.landingWindow || now - c.landedAt <= settings.landingWindow else { return false }
+                return abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
             }
         case .click:
             guard let distance = settings.clickReleaseDistance else { return true }
@@ -252,11 +257,11 @@ public struct TouchConditioner {
             if shown != nil { return false }
             shown = c
         }
-        guard let c = shown, let settle = settings.settleDistance, let wait = settings.overlapWait else { return false }
-        // Fingers that land within the wait of each other landed together (two-finger taps land 0 to 25 ms
-        // apart in the ChromeOS recordings; the fingers of a drumroll 80 to 100 ms apart).
+        guard let c = shown, let settle = settings.settleDistance, settings.overlapWait != nil else { return false }
+        // Two-finger taps land 0 to 60 ms apart in the ChromeOS recordings (the slow pads report every 28 ms);
+        // the fingers of a drumroll 80 to 100 ms apart.
         let age = now - c.anchorTime
-        return age >= wait && age < settings.settleTime && c.raw.distance(to: c.anchor) < settle
+        return age > settings.landingWindow && age < settings.settleTime && c.raw.distance(to: c.anchor) < settle
     }
 
     private var fingersShown: Int {

@@ -27,10 +27,12 @@ public struct TouchConditioning: Sendable, Equatable {
     /// The touches down when a physical button is pressed are taken back (a click is not a tap and does not
     /// move the pointer); each comes back as a new touch once it has moved this far from where it clicked.
     public var clickReleaseDistance: Double?
-    /// A finger that lands while one other finger, landed at least this long before, is still
-    /// where it landed (it may be a tap) waits up to this long before it is a touch: if the other lifts
-    /// meanwhile, the two were taps in turn (a drumroll), not two fingers at once.
+    /// A finger that lands while one other finger, landed more than `landingWindow` before, is still where it
+    /// landed (it may be a tap) waits up to this long before it is a touch: if the other lifts meanwhile, the
+    /// two were taps in turn (a drumroll), not two fingers at once.
     public var overlapWait: Double?
+    /// Fingers that land within this of each other landed together (a two-finger tap; a thumb with a finger).
+    public var landingWindow: Double = 0.07
     /// When the number of fingers changes while a gesture is in progress and stays changed this long, every
     /// touch is cancelled and begins again, so recognition starts over with all fingers now down.
     public var fingerChangeDebounce: Double?
