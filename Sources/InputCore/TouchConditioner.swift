@@ -23,8 +23,8 @@ public enum ContactClass: UInt8, Sendable, CustomStringConvertible {
 
 /// The stage between the frame builder and the engine that makes real contacts into the touches UIKit's model
 /// expects (docs/conditioning.md): wobble at touch-down is not movement, a firmware jump is two touches, palms
-/// and resting thumbs are no touches, a click is not a tap, and on touchpads a change of finger count during a
-/// gesture starts recognition over. Pure: a frame in, a frame out, time from the frames.
+/// and resting thumbs are no touches, a click is not a tap, and on touchpads a lasting change of finger count
+/// starts recognition over. Pure: a frame in, a frame out, time from the frames.
 ///
 /// Touches the recognizers see get ids of their own: a contact that splits or comes back is a new touch.
 public struct TouchConditioner {
@@ -78,9 +78,8 @@ public struct TouchConditioner {
     /// Whether any part is on; when none is, frames pass through untouched.
     public var isActive: Bool { settings != .none }
 
-    /// The frame the engine should see, nil when nothing in it concerns the engine. `gestureInProgress` says
-    /// whether a continuous gesture of the device has begun, for the finger-count rule.
-    public mutating func condition(_ frame: TouchFrame, gestureInProgress: Bool) -> TouchFrame? {
+    /// The frame the engine should see, nil when nothing in it concerns the engine.
+    public mutating func condition(_ frame: TouchFrame) -> TouchFrame? {
         out.timestamp = frame.timestamp
         out.physicalButtonDown = frame.physicalButtonDown
         out.touches.removeAll(keepingCapacity: true)
@@ -138,7 +137,7 @@ public struct TouchConditioner {
             }
             contacts[touch.id] = c
         }
-        restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress)
+        restartIfFingersChanged(at: now)
         // The engine needs a frame only when a touch began, moved or ended in it.
         return out.touches.contains { $0.phase != .stationary } ? out : nil
     }
@@ -270,18 +269,14 @@ public struct TouchConditioner {
         return n
     }
 
-    /// On touchpads: when the fingers the engine sees change in number during a gesture and stay so for the
-    /// debounce, every one of them is cancelled and begins again where it is.
-    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) {
+    /// On touchpads: when the fingers the engine sees change in number and stay so for the debounce, every one
+    /// of them is cancelled and begins again where it is. (Only during gestures was measured worse: a scroll
+    /// that a third finger interrupted never came back when it lifted, its recognizer having failed.)
+    private mutating func restartIfFingersChanged(at now: Timestamp) {
         guard let debounce = settings.fingerChangeDebounce else { return }
         let count = fingersShown
-        // From no finger, or to none, is no change during a gesture.
+        // From no finger, or to none, is no change to start over from.
         if count == settledCount || count == 0 || settledCount == 0 {
-            settledCount = count
-            countChangedAt = nil
-            return
-        }
-        guard gestureInProgress else {
             settledCount = count
             countChangedAt = nil
             return

@@ -33,8 +33,8 @@ public struct TouchConditioning: Sendable, Equatable {
     public var overlapWait: Double?
     /// Fingers that land within this of each other landed together (a two-finger tap; a thumb with a finger).
     public var landingWindow: Double = 0.07
-    /// When the number of fingers changes while a gesture is in progress and stays changed this long, every
-    /// touch is cancelled and begins again, so recognition starts over with all fingers now down.
+    /// When the number of fingers changes and stays changed this long, every touch is cancelled and begins
+    /// again, so recognition starts over with all fingers now down.
     public var fingerChangeDebounce: Double?
 
     public init() {}

@@ -12,7 +12,6 @@ import Testing
     /// came out, each frame as "TIME id:phase@x,y ..." with ids as the engine sees them.
     struct Driver {
         var conditioner: TouchConditioner
-        var gestureInProgress = false
         private var previous: [TouchID: Touch] = [:]
 
         init(_ settings: TouchConditioning = .defaults(for: .touchpad, surface: TouchConditionerTests.pad)) {
@@ -45,7 +44,7 @@ import Testing
                     previous[id] = touch.phase.isFinal ? nil : touch
                     frame.touches.append(touch)
                 }
-                guard let out = conditioner.condition(frame, gestureInProgress: gestureInProgress) else { continue }
+                guard let out = conditioner.condition(frame) else { continue }
                 let items = out.touches.map { t in
                     "\(Self.name(t.id)):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))"
                 }
@@ -171,9 +170,8 @@ import Testing
         #expect(staying.run("0.00 1 30 30\n0.08 1 30 30 ; 2 60 30\n0.12 1 30 30 ; 2 60 30\n0.14 1 30 30 ; 2 60 30").last == "0.14 1:stationary@30,30 2:began@60,30")
     }
 
-    @Test func aFingerJoiningAGestureStartsRecognitionOverWithBoth() {
+    @Test func aFingerJoiningStartsRecognitionOverWithBoth() {
         var d = Driver()
-        d.gestureInProgress = true
         let out = d.run("""
             0.00 1 30 30
             0.30 1 40 30
@@ -187,9 +185,8 @@ import Testing
         #expect(out.suffix(2) == ["0.50 1:cancelled@47,30 2:cancelled@60,30", "0.51 1b:began@48,30 2b:began@63,30"])
     }
 
-    @Test func theFingerLeftAfterAGestureComesBackOnlyWhenItMoves() {
+    @Test func theFingerLeftBehindComesBackOnlyWhenItMoves() {
         var d = Driver()
-        d.gestureInProgress = true
         let out = d.run("""
             0.00 1 30 30 ; 2 50 30
             0.30 1 40 30 ; 2 60 30
