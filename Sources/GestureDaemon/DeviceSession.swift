@@ -57,7 +57,8 @@ final class DeviceSession {
         }
         guard !scratch.touches.isEmpty else { return nil }
         guard conditioner.isActive else { return surface.rotate(scratch) }
-        return conditioner.condition(scratch).map { surface.rotate($0) }
+        let inProgress = surface.engine.recognizers.contains { $0.state.isActive }
+        return conditioner.condition(scratch, gestureInProgress: inProgress).map { surface.rotate($0) }
     }
 
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay

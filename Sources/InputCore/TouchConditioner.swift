@@ -78,8 +78,9 @@ public struct TouchConditioner {
     /// Whether any part is on; when none is, frames pass through untouched.
     public var isActive: Bool { settings != .none }
 
-    /// The frame the engine should see, nil when nothing in it concerns the engine.
-    public mutating func condition(_ frame: TouchFrame) -> TouchFrame? {
+    /// The frame the engine should see, nil when nothing in it concerns the engine. `gestureInProgress` says
+    /// whether a continuous gesture of the device has begun, for the finger-count rule.
+    public mutating func condition(_ frame: TouchFrame, gestureInProgress: Bool) -> TouchFrame? {
         out.timestamp = frame.timestamp
         out.physicalButtonDown = frame.physicalButtonDown
         out.touches.removeAll(keepingCapacity: true)
@@ -137,7 +138,7 @@ public struct TouchConditioner {
             }
             contacts[touch.id] = c
         }
-        restartIfFingersChanged(at: now)
+        restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress)
         // The engine needs a frame only when a touch began, moved or ended in it.
         return out.touches.contains { $0.phase != .stationary } ? out : nil
     }
@@ -152,13 +153,19 @@ public struct TouchConditioner {
             c.contactClass = .palm
         } else if buttonWasDown, settings.clickReleaseDistance != nil {
             c.contactClass = .click
+        } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
+            // A bottom corner is a thumb's place before a palm's.
+            c.contactClass = .thumb
         } else if let edge = settings.palmEdge, fingersShown == 0, touch.location.x < edge || touch.location.x > surface.width - edge {
             c.contactClass = .palm
             c.atEdge = true
-        } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
-            c.contactClass = .thumb
         }
-        if c.contactClass == .finger, let wait = settings.overlapWait, mayBeTapping(at: now) {
+        if c.contactClass == .finger, demoteRestingThumb(at: now) {
+            // Recognition starts over with the fingers now down, this one with them, in the next frame.
+            c.waitsUntil = now
+            c.resumes = true
+            withheld.append((touch, c.contactClass))
+        } else if c.contactClass == .finger, let wait = settings.overlapWait, mayBeTapping(at: now) {
             c.waitsUntil = now + wait
             withheld.append((touch, c.contactClass))
         } else if c.contactClass == .finger {
@@ -248,6 +255,33 @@ public struct TouchConditioner {
         return a.distance(to: b) > max(distance, settings.jumpSpeed * dt)
     }
 
+    /// A third finger lands while two are down, and the lowest of those has not moved and lies more than the
+    /// pair box's height below the others: it is a thumb resting while two fingers work (libinput's rule for a
+    /// lower finger far from the others, kept to three contacts: with two, a resting finger and a moving one
+    /// are a scroll in ChromeOS's tests).
+    /// True when it did: the fingers still down are then cancelled, to begin again in the next frame.
+    private mutating func demoteRestingThumb(at now: Timestamp) -> Bool {
+        guard settings.thumbZone != nil else { return false }
+        let shown = order.compactMap { id in contacts[id].map { (id, $0) } }.filter { $0.1.output != nil }
+        guard shown.count >= 2, let lowest = shown.max(by: { $0.1.raw.y < $1.1.raw.y }) else { return false }
+        let c = lowest.1
+        guard c.raw.distance(to: c.anchor) < 2, shown.allSatisfy({ $0.0 == lowest.0 || c.raw.y - $0.1.raw.y > Self.pairHeight }) else {
+            return false
+        }
+        for (id, var other) in shown {
+            let touch = Touch(id: id, phase: .stationary, location: other.raw, timestamp: other.rawTime, type: .indirect)
+            take(&other, back: touch, as: id == lowest.0 ? .thumb : .finger)
+            if id == lowest.0 {
+                other.anchor = other.raw
+            } else {
+                other.waitsUntil = now
+                other.resumes = true
+            }
+            contacts[id] = other
+        }
+        return true
+    }
+
     /// Exactly one finger is a touch, it landed a while ago (not with the new one) and has not moved: it may
     /// be a tap.
     private func mayBeTapping(at now: Timestamp) -> Bool {
@@ -269,14 +303,21 @@ public struct TouchConditioner {
         return n
     }
 
-    /// On touchpads: when the fingers the engine sees change in number and stay so for the debounce, every one
-    /// of them is cancelled and begins again where it is. (Only during gestures was measured worse: a scroll
-    /// that a third finger interrupted never came back when it lifted, its recognizer having failed.)
-    private mutating func restartIfFingersChanged(at now: Timestamp) {
+    /// On touchpads: when the fingers the engine sees change in number and stay so for the debounce, while a
+    /// gesture is in progress or after fingers lifted, every one of them is cancelled and begins again where it
+    /// is. After fingers lifted, because recognizers that failed for having too many (a scroll a third finger
+    /// interrupted) would otherwise wait for every finger to lift; a finger joining when nothing has begun needs
+    /// nothing: the recognizers still possible take it, and a restart would only cut a scroll that just began.
+    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) {
         guard let debounce = settings.fingerChangeDebounce else { return }
         let count = fingersShown
         // From no finger, or to none, is no change to start over from.
         if count == settledCount || count == 0 || settledCount == 0 {
+            settledCount = count
+            countChangedAt = nil
+            return
+        }
+        guard gestureInProgress || count < settledCount else {
             settledCount = count
             countChangedAt = nil
             return
@@ -314,7 +355,13 @@ public struct TouchConditioner {
         t.phase = phase
         t.previousLocation = phase == .began ? location : (contacts[touch.id]?.shown ?? location)
         t.location = location
-        out.touches.append(t)
+        // A touch already in this frame (taken back after it was handled) changes its entry: one per touch.
+        if let i = out.touches.firstIndex(where: { $0.id == id }) {
+            t.previousLocation = out.touches[i].previousLocation
+            out.touches[i] = t
+        } else {
+            out.touches.append(t)
+        }
     }
 
     /// A frame cancelling every touch the engine sees (the surface is rebuilt), nil when there is none; every
