@@ -104,10 +104,33 @@ public final class DaemonCore {
     }
 
     public func frame(_ frame: TouchFrame, from node: String) {
-        guard let session = sessions[node], let prepared = session.prepare(frame) else { return }
-        counters.frames += 1
-        run(session) { $0.process(prepared, into: &$1) }
-        outbox.flush()
+        guard let session = sessions[node] else { return }
+        let prepared = session.prepare(frame)
+        if let prepared {
+            counters.frames += 1
+            run(session) { $0.process(prepared, into: &$1) }
+        }
+        sendClassifiedContacts(of: session)
+        if prepared != nil || !session.classifiedContacts.isEmpty { outbox.flush() }
+    }
+
+    /// Palms, resting thumbs and fingers on a click that touch conditioning held back: raw-touch subscribers see
+    /// them on the device's whole surface, with their class (docs/protocol.md, touch).
+    private func sendClassifiedContacts(of session: DeviceSession) {
+        let contacts = session.classifiedContacts
+        guard !contacts.isEmpty else { return }
+        let device = session.name
+        for (touch, contactClass) in contacts {
+            let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)
+            var line: [UInt8]?
+            for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: device) }) {
+                if line == nil {
+                    line = EventMessage.touch(
+                        delivery, device: device, node: session.info.node, at: session.location(touch.location), contactClass: contactClass.description)
+                }
+                deliver(line!, to: c.id)
+            }
+        }
     }
 
     /// The earliest time a recognizer wants to be woken; nil when none waits for anything.

@@ -61,6 +61,15 @@ final class DeviceSession {
         return conditioner.condition(scratch, gestureInProgress: inProgress).map { surface.rotate($0) }
     }
 
+    /// The contacts the last prepared frame held back as palms, thumbs or clicks, as the surface sees them (turned
+    /// with it), for the raw touch stream. Empty, and free, when none was.
+    var classifiedContacts: [(touch: Touch, class: ContactClass)] {
+        guard conditioner.isActive, !conditioner.classified.isEmpty else { return [] }
+        // Rotation maps points only; a frame of these contacts turns them as the engine's touches are turned.
+        let turned = surface.rotate(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
+        return zip(turned.touches, conditioner.classified).map { ($0, $1.class) }
+    }
+
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
     /// down as far as the device goes.
     func cancellation(at time: Timestamp) -> TouchFrame? {

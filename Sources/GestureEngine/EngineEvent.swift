@@ -33,6 +33,13 @@ public struct TouchDelivery: Hashable, Sendable {
     /// arrives late).
     public var phase: TouchPhase
     public var time: Timestamp
+
+    public init(region: String, touch: Touch, phase: TouchPhase, time: Timestamp) {
+        self.region = region
+        self.touch = touch
+        self.phase = phase
+        self.time = time
+    }
 }
 
 /// Everything the engine produces, in order. The engine returns these; it never prints or sends them.

@@ -41,8 +41,11 @@ public enum EventMessage {
         return w.line()
     }
 
-    /// A raw touch delivered to a region, with the phase the region gets (rules V1-V5).
-    public static func touch(_ delivery: TouchDelivery, device: String, node: String, at location: SurfaceLocation) -> [UInt8] {
+    /// A raw touch delivered to a region, with the phase the region gets (rules V1-V5); or, with `contactClass`, a
+    /// contact touch conditioning held back from the recognizers (a palm, a resting thumb, a finger on a click).
+    public static func touch(
+        _ delivery: TouchDelivery, device: String, node: String, at location: SurfaceLocation, contactClass: String? = nil
+    ) -> [UInt8] {
         var w = JSONWriter(capacity: 512)
         w.beginObject()
         w.field("type", "touch")
@@ -56,6 +59,7 @@ public enum EventMessage {
         write(location, into: &w)
         if let pressure = delivery.touch.pressure { w.field("pressure", pressure, decimals: 4) }
         if let radius = delivery.touch.majorRadius { w.field("major_mm", radius, decimals: 3) }
+        if let contactClass { w.field("class", contactClass) }
         w.endObject()
         return w.line()
     }

@@ -55,6 +55,8 @@ public struct TouchConditioner {
         var waitsUntil: Timestamp?
         /// Comes back moving, after a restart: it does not settle again.
         var resumes = false
+        /// Reported to the raw touch stream as held back, and where.
+        var reported: Point?
     }
 
     private var contacts: [TouchID: Contact] = [:]
@@ -66,8 +68,10 @@ public struct TouchConditioner {
     private var out = TouchFrame(timestamp: .zero, touches: [])
     private var shownBefore = 0
 
-    /// What the last frame did to contacts the engine does not see, for the raw touch stream.
-    public private(set) var withheld: [(touch: Touch, class: ContactClass)] = []
+    /// What the last frame did to contacts held back as palms, thumbs or clicks, for the raw touch stream: each
+    /// is `began` when first held back, then `moved`, `ended` or `cancelled` (`ended` too when it becomes a touch
+    /// for the engine after all), under the contact's own id.
+    public private(set) var classified: [(touch: Touch, class: ContactClass)] = []
 
     public init(settings: TouchConditioning, surface: Size) {
         self.settings = settings
@@ -84,7 +88,7 @@ public struct TouchConditioner {
         out.timestamp = frame.timestamp
         out.physicalButtonDown = frame.physicalButtonDown
         out.touches.removeAll(keepingCapacity: true)
-        withheld.removeAll(keepingCapacity: true)
+        classified.removeAll(keepingCapacity: true)
         let now = frame.timestamp
         let clicked = frame.physicalButtonDown && !buttonWasDown
         buttonWasDown = frame.physicalButtonDown
@@ -102,7 +106,7 @@ public struct TouchConditioner {
                 if let id = c.output {
                     emit(touch, id: id, phase: touch.phase, at: c.settling ? c.anchor : touch.location)
                 } else {
-                    withheld.append((touch, c.contactClass))
+                    report(touch, &c)
                 }
                 contacts[touch.id] = nil
                 order.removeAll { $0 == touch.id }
@@ -122,12 +126,12 @@ public struct TouchConditioner {
                 emit(touch, id: id, phase: .ended, at: c.shown)
                 c.output = nil
                 c.waitsUntil = now
-                withheld.append((touch, c.contactClass))
+                report(touch, &c)
             } else if c.output == nil {
                 if release(&c, touch, at: now) {
                     begin(&c, touch, at: now)
                 } else {
-                    withheld.append((touch, c.contactClass))
+                    report(touch, &c)
                 }
             } else if let id = c.output {
                 if c.settling, !stillSettling(c, touch.location, at: now) { c.settling = false }
@@ -164,20 +168,46 @@ public struct TouchConditioner {
             // Recognition starts over with the fingers now down, this one with them, in the next frame.
             c.waitsUntil = now
             c.resumes = true
-            withheld.append((touch, c.contactClass))
+            report(touch, &c)
         } else if c.contactClass == .finger, let wait = settings.overlapWait, mayBeTapping(at: now) {
             c.waitsUntil = now + wait
-            withheld.append((touch, c.contactClass))
+            report(touch, &c)
         } else if c.contactClass == .finger {
             begin(&c, touch, at: now)
         } else {
-            withheld.append((touch, c.contactClass))
+            report(touch, &c)
         }
         contacts[touch.id] = c
     }
 
+    /// A held-back contact for the raw touch stream: began the first time, then moved when it moved, and its
+    /// lift. Fingers held back for a moment (a staggered landing, a split, a restart) are not reported.
+    private mutating func report(_ touch: Touch, _ c: inout Contact) {
+        guard c.contactClass != .finger else { return }
+        var t = touch
+        if let last = c.reported {
+            guard touch.phase.isFinal || touch.location != last else { return }
+            if !touch.phase.isFinal { t.phase = .moved }
+            t.previousLocation = last
+        } else {
+            guard !touch.phase.isFinal else { return }
+            t.phase = .began
+            t.previousLocation = touch.location
+        }
+        c.reported = touch.phase.isFinal ? nil : touch.location
+        classified.append((t, c.contactClass))
+    }
+
     /// A new touch for the engine, landing here.
     private mutating func begin(_ c: inout Contact, _ touch: Touch, at now: Timestamp) {
+        if let last = c.reported {
+            // No longer held back: its report ends where the engine's touch begins.
+            var t = touch
+            t.phase = .ended
+            t.previousLocation = last
+            classified.append((t, c.contactClass))
+            c.reported = nil
+        }
         let id = touch.id | (c.segments << 32)
         c.segments += 1
         c.output = id
@@ -198,10 +228,18 @@ public struct TouchConditioner {
         c.pinned = nil
         c.waitsUntil = nil
         c.output = nil
+        if let last = c.reported, c.contactClass != contactClass {
+            // Held back for another reason now (a thumb found to be a palm): the old report ends.
+            var t = touch
+            t.phase = .ended
+            t.previousLocation = last
+            classified.append((t, c.contactClass))
+            c.reported = nil
+        }
         c.contactClass = contactClass
         // Taken back, it is what it was found to be for good: no longer a finger that started at an edge.
         c.atEdge = false
-        withheld.append((touch, contactClass))
+        report(touch, &c)
     }
 
     /// Whether a contact held back becomes a touch now.

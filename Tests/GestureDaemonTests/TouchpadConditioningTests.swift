@@ -122,6 +122,23 @@ import Testing
         #expect(pad.gestures == [])
     }
 
+    @Test func rawTouchSubscribersAreToldWhichContactsArePalmsOrThumbs() throws {
+        let pad = try Pad()
+        DaemonCoreTests.subscribe(pad.core, 2, #"{"type":"subscribe","events":["touches"]}"#)
+        pad.frame([(1, 30, 66)])
+        pad.frame([(1, 31, 66)])
+        pad.frame([(1, 31, 66)], up: [1])
+        pad.frame([(2, 50, 30)], pressure: 0.9)
+        pad.frame([(2, 50, 30)], up: [2], pressure: 0.9)
+        let touches = pad.lines.objects(to: 2).filter { $0["type"] as? String == "touch" }
+        #expect(touches.map { "\($0["id"]!) \($0["class"] ?? "-") \($0["phase"]!) \($0["region"]!)" } == [
+            "1 thumb began touchpad", "1 thumb moved touchpad", "1 thumb ended touchpad",
+            "2 palm began touchpad", "2 palm ended touchpad",
+        ])
+        // Subscribers of gestures alone hear nothing of them.
+        #expect(!pad.lines.objects(to: 1).contains { $0["type"] as? String == "touch" })
+    }
+
     @Test func aThumbRestingAtTheBottomLeavesThePointerToTheFinger() throws {
         let pad = try Pad()
         pad.frame([(1, 30, 66)])
