@@ -39,10 +39,11 @@ let package = Package(
         // System libraries, found with pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
         // The few C helpers Swift cannot do without (see its header).
         .target(name: "CGesturedInput", dependencies: ["CLibevdev"]),
-        // Live devices: libevdev reading, libudev discovery and hot-plug.
-        .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CGesturedInput"]),
+        // Live devices: libevdev reading, libudev discovery and hot-plug; multitouch protocol A through mtdev.
+        .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput"]),
         // The text-trace form of scenarios: parse, run on an engine, print what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.

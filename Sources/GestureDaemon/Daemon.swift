@@ -95,7 +95,7 @@ public final class Daemon {
 
     private func replaySource(_ path: String) throws -> ReplaySource {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let recording = try Recording.parse(text, source: path)
+        let recording = try Recording.parse(text, source: path).slotted()
         return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed)
     }
 }

@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 import GestureProtocol
 import InputCore
+import LinuxInput
 import Logging
 
 /// The whole pipeline on recordings, with their timestamps as the clock: each recording is a device that is
@@ -33,13 +34,15 @@ public enum OfflineReplay {
         core.addLocalSubscriber(0, subscription)
         for input in recordings {
             let source = input.source
-            let info = try DeviceInfo(recording: input.recording, source: source, node: source, kind: input.kind)
+            // Protocol A (no slots) goes through mtdev, as a live device of that kind would.
+            let recording = input.recording.slotted()
+            let info = try DeviceInfo(recording: recording, source: source, node: source, kind: input.kind)
             guard configuration.deviceEntry(for: info.description, kind: info.kind) != nil else {
                 throw InputError(
                     device: source,
                     "no [[device]] entry of \(configuration.file) claims its device, \"\(info.description.name)\" (\(info.kind.rawValue)); give its kind with --kind if that is wrong, or add an entry that matches it")
             }
-            let frames = try Replay.frames(of: input.recording, source: source, kind: info.kind)
+            let frames = try Replay.frames(of: recording, source: source, kind: info.kind)
             core.deviceAdded(info)
             var last = frames.first?.timestamp ?? .zero
             for frame in frames {

@@ -10,6 +10,8 @@ public final class TouchDevice {
     public let geometry: SurfaceGeometry
     public let udevProperties: [String: String]
     private var builder: FrameBuilder
+    /// Protocol A devices (no slots) read through mtdev.
+    private let protocolA: ProtocolAConverter?
 
     /// Opens and classifies `node`. Throws DeviceError when it cannot be opened, InputError when it is not a
     /// touch device gestured can read.
@@ -28,7 +30,9 @@ public final class TouchDevice {
             throw InputError(device: "\(node.node) (\(description.name))", "not a touchscreen, touchpad or tablet")
         }
         geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: sizing(description))
-        builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
+        protocolA = ProtocolAConverter(description: description)
+        builder = try FrameBuilder(
+            description: protocolA?.description ?? description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
     }
 
     public var description: DeviceDescription { evdev.description }
@@ -40,7 +44,13 @@ public final class TouchDevice {
         let outcome = try evdev.readPending { event in
             events?(event)
             last = event.time
-            if let frame = builder.handle(event) { body(frame) }
+            if let protocolA {
+                protocolA.convert(event) { converted in
+                    if let frame = builder.handle(converted) { body(frame) }
+                }
+            } else if let frame = builder.handle(event) {
+                body(frame)
+            }
         }
         guard outcome == .gone else { return true }
         if let frame = builder.cancelAll(at: last ?? monotonicNow()) { body(frame) }
