@@ -24,6 +24,7 @@ struct ConditioningKey: Sendable {
         part("click_release_mm", 0...1000, " mm") { $0.clickReleaseDistance = $1 },
         part("overlap_wait", 0...1, " s") { $0.overlapWait = $1 },
         value("landing_window", 0...1, " s") { $0.landingWindow = $1 },
+        part("tap_hold", 0...5, " s") { $0.tapHold = $1 },
         part("finger_change_debounce", 0...5, " s") { $0.fingerChangeDebounce = $1 },
     ]
 

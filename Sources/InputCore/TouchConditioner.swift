@@ -57,6 +57,8 @@ public struct TouchConditioner {
         var resumes = false
         /// Reported to the raw touch stream as held back, and where.
         var reported: Point?
+        /// Landed soon after a one-finger tap: if it stays still, it holds a drag's button.
+        var afterTap = false
     }
 
     private var contacts: [TouchID: Contact] = [:]
@@ -67,6 +69,8 @@ public struct TouchConditioner {
     private var countChangedAt: Timestamp?
     private var out = TouchFrame(timestamp: .zero, touches: [])
     private var shownBefore = 0
+    /// When the last one-finger tap-like contact lifted (down briefly, hardly moved, alone).
+    private var lastTapLift: Timestamp?
 
     /// What the last frame did to contacts held back as palms, thumbs or clicks, for the raw touch stream: each
     /// is `began` when first held back, then `moved`, `ended` or `cancelled` (`ended` too when it becomes a touch
@@ -103,6 +107,7 @@ public struct TouchConditioner {
             }
             var c = contacts[touch.id]!
             if touch.phase.isFinal {
+                noteTapLike(c, lifting: touch, at: now)
                 if let id = c.output {
                     emit(touch, id: id, phase: touch.phase, at: c.settling ? c.anchor : touch.location)
                 } else {
@@ -133,6 +138,9 @@ public struct TouchConditioner {
                 } else {
                     report(touch, &c)
                 }
+            } else if c.output != nil, isHoldingAfterTap(c, at: now) {
+                take(&c, back: touch, as: .click)
+                c.anchor = touch.location
             } else if let id = c.output {
                 if c.settling, !stillSettling(c, touch.location, at: now) { c.settling = false }
                 let location = c.settling ? c.anchor : touch.location
@@ -153,6 +161,7 @@ public struct TouchConditioner {
         var c = Contact(
             anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, landedAt: now, raw: touch.location, rawTime: now)
         order.append(touch.id)
+        if let hold = settings.tapHold, let lift = lastTapLift, now - lift <= hold { c.afterTap = true }
         if isPalm(touch) {
             c.contactClass = .palm
         } else if buttonWasDown, settings.clickReleaseDistance != nil {
@@ -227,6 +236,7 @@ public struct TouchConditioner {
         if let id = c.output { emit(touch, id: id, phase: .cancelled, at: c.shown) }
         c.pinned = nil
         c.waitsUntil = nil
+        c.afterTap = false
         c.output = nil
         if let last = c.reported, c.contactClass != contactClass {
             // Held back for another reason now (a thumb found to be a palm): the old report ends.
@@ -270,6 +280,20 @@ public struct TouchConditioner {
             guard let distance = settings.clickReleaseDistance else { return true }
             return touch.location.distance(to: c.anchor) >= distance
         }
+    }
+
+    /// A shown finger lifting after a short, still life with no other finger down was a tap: a finger landing
+    /// soon after may be holding a drag.
+    private mutating func noteTapLike(_ c: Contact, lifting touch: Touch, at now: Timestamp) {
+        guard let hold = settings.tapHold, c.output != nil, fingersShown == 1 else { return }
+        let still = touch.location.distance(to: c.anchor) < settings.settleDistance ?? 5
+        lastTapLift = now - c.landedAt <= hold && still ? now : nil
+    }
+
+    /// The finger landed soon after a tap and has stayed still for the hold time, alone.
+    private func isHoldingAfterTap(_ c: Contact, at now: Timestamp) -> Bool {
+        guard c.afterTap, let hold = settings.tapHold, now - c.landedAt >= hold else { return false }
+        return c.raw.distance(to: c.anchor) < settings.settleDistance ?? 5
     }
 
     /// Two fingers this close (libinput's two-finger box) are a pair, wherever they are.

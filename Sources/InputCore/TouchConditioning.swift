@@ -33,6 +33,10 @@ public struct TouchConditioning: Sendable, Equatable {
     public var overlapWait: Double?
     /// Fingers that land within this of each other landed together (a two-finger tap; a thumb with a finger).
     public var landingWindow: Double = 0.07
+    /// Tap-and-drag, as touchpads do it: a finger that lands within this long after a one-finger tap and stays
+    /// still this long is holding the button of a drag, not a finger of a gesture: it is taken back like a
+    /// finger on a click, and comes back when it moves (the drag) while other fingers point.
+    public var tapHold: Double?
     /// When the number of fingers changes and stays changed this long, every touch is cancelled and begins
     /// again, so recognition starts over with all fingers now down.
     public var fingerChangeDebounce: Double?
@@ -57,6 +61,7 @@ public struct TouchConditioning: Sendable, Equatable {
         c.clickReleaseDistance = 4
         c.fingerChangeDebounce = 0.1
         c.overlapWait = 0.05
+        c.tapHold = 0.3
         return c
     }
 }

@@ -164,6 +164,34 @@ import Testing
         #expect(!two.run("0.00 1 20 50\n0.30 1 20 50 ; 2 60 10\n0.40 1 20 50 ; 2 70 10").joined().contains("cancelled"))
     }
 
+    @Test func aFingerHoldingStillRightAfterATapHoldsADragLikeAClick() {
+        var d = Driver()
+        // A tap, then the finger comes back and holds still: after 0.3 s it is taken back (the drag's button);
+        // a second finger then points alone, and the held finger comes back only when it moves (the drag).
+        let out = d.run("""
+            0.00 1 50 30
+            0.10 1 50 30 up
+            0.25 2 50 31
+            0.40 2 50 31
+            0.56 2 50 31
+            0.60 2 50 31 ; 3 70 20
+            0.70 2 50 31 ; 3 80 20
+            0.80 2 50 31 ; 3 80 20 up
+            0.90 2 56 31
+            """)
+        #expect(out == [
+            "0.00 1:began@50,30", "0.10 1:ended@50,30", "0.25 2:began@50,31", "0.56 2:cancelled@50,31",
+            "0.60 3:began@70,20", "0.70 3:moved@80,20", "0.80 3:ended@80,20", "0.90 2b:began@56,31",
+        ])
+        #expect(d.reports.first == "0.56 2:click:began@50,31")
+        // Without a tap before it, a finger holding still stays a touch.
+        var plain = Driver()
+        #expect(!plain.run("0.00 2 50 31\n0.31 2 50 31\n0.62 2 50.5 31").joined().contains("cancelled"))
+        // A finger landing long after the tap is not holding its drag.
+        var late = Driver()
+        #expect(!late.run("0.00 1 50 30\n0.10 1 50 30 up\n0.60 2 50 31\n0.95 2 50 31\n1.00 2 50.5 31").joined().contains("cancelled"))
+    }
+
     @Test func aTouchDownOnAClickIsNeitherATapNorAMoveUntilItMovesAway() {
         var d = Driver()
         #expect(d.run("""
