@@ -264,6 +264,11 @@ public struct TouchConditioner {
             // beside a finger is a finger of a two-finger gesture starting at the edge.
             guard c.atEdge, let edge = settings.palmEdge else { return false }
             if contacts.values.contains(where: { $0.output != nil }) { return true }
+            // Two contacts landing together at an edge are two fingers starting a gesture there; a palm is one.
+            let together = contacts.contains { id, other in
+                id != touch.id && (other.atEdge || other.contactClass == .finger) && abs(other.landedAt - c.landedAt) <= settings.landingWindow
+            }
+            if together { return true }
             return (now - c.anchorTime) <= settings.edgeTime && touch.location.x >= edge && touch.location.x <= surface.width - edge
         case .thumb:
             // A thumb that moves is a finger; so is one that landed with another, or beside a finger when one

@@ -129,6 +129,9 @@ import Testing
         #expect(alone.run("0.00 1 3 30\n0.10 1 4 30\n0.50 1 20 30").isEmpty)
         var comingIn = Driver()
         #expect(comingIn.run("0.00 1 3 30\n0.10 1 12 30\n0.20 1 20 30") == ["0.10 1:began@12,30", "0.20 1:moved@20,30"])
+        var pair = Driver()
+        // Two contacts landing together at the edge are two fingers starting a scroll there.
+        #expect(pair.run("0.00 1 98 20\n0.04 1 98 20 ; 2 98 45\n0.10 1 97 20 ; 2 97 45").last == "0.10 1:began@97,20 2:began@97,45")
         var beside = Driver()
         #expect(beside.run("0.00 1 3 30\n0.50 1 3 30 ; 2 40 30\n0.51 1 3 30 ; 2 40 30") == [
             "0.50 2:began@40,30", "0.51 1:began@3,30 2:stationary@40,30",
