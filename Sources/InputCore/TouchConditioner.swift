@@ -59,6 +59,12 @@ public struct TouchConditioner {
         var reported: Point?
         /// Landed soon after a one-finger tap: if it stays still, it holds a drag's button.
         var afterTap = false
+        /// What the engine is shown is the device's position less this: the drift a finger made while it settled,
+        /// when it settled by time rather than by moving away, is never movement.
+        var offset = Point.zero
+        /// Came back as a touch after a click or after the fingers around it lifted, then: lifting at once, it
+        /// is cancelled, not ended, so it is never a tap.
+        var cameBackAt: Timestamp?
     }
 
     private var contacts: [TouchID: Contact] = [:]
@@ -109,7 +115,9 @@ public struct TouchConditioner {
             if touch.phase.isFinal {
                 noteTapLike(c, lifting: touch, at: now)
                 if let id = c.output {
-                    emit(touch, id: id, phase: touch.phase, at: c.settling ? c.anchor : touch.location)
+                    var phase = touch.phase
+                    if let back = c.cameBackAt, now - back < settings.settleTime { phase = .cancelled }
+                    emit(touch, id: id, phase: phase, at: c.settling ? c.anchor : touch.location - c.offset)
                 } else {
                     report(touch, &c)
                 }
@@ -142,8 +150,14 @@ public struct TouchConditioner {
                 take(&c, back: touch, as: .click)
                 c.anchor = touch.location
             } else if let id = c.output {
-                if c.settling, !stillSettling(c, touch.location, at: now) { c.settling = false }
-                let location = c.settling ? c.anchor : touch.location
+                if c.settling, !stillSettling(c, touch.location, at: now) {
+                    c.settling = false
+                    // Settled by time: where it drifted to meanwhile is where it stays.
+                    if let distance = settings.settleDistance, touch.location.distance(to: c.anchor) < distance {
+                        c.offset = touch.location - c.anchor
+                    }
+                }
+                let location = c.settling ? c.anchor : touch.location - c.offset
                 let phase: TouchPhase = location == c.shown ? .stationary : .moved
                 emit(touch, id: id, phase: phase, at: location)
                 c.shown = location
@@ -219,6 +233,8 @@ public struct TouchConditioner {
         }
         let id = touch.id | (c.segments << 32)
         c.segments += 1
+        c.cameBackAt = c.contactClass == .click || c.pinned != nil ? now : nil
+        c.offset = .zero
         c.output = id
         c.contactClass = .finger
         c.pinned = nil
