@@ -290,7 +290,10 @@ public struct TouchConditioner {
             // A thumb that moves is a finger; so is one that landed with another, or beside a finger when one
             // of them landed (two fingers starting a scroll at the bottom edge). A finger that comes near a
             // resting thumb later does not wake it.
-            if touch.location.distance(to: c.anchor) >= settings.thumbReleaseDistance { return true }
+            // Moving within the band, or hardly above it, it is a thumb still: a thumb resting there moves about
+            // too. It must come up the release distance above the band to be a finger.
+            let inBand = settings.thumbZone.map { touch.location.y > surface.height * (1 - $0) - settings.thumbReleaseDistance } ?? false
+            if !inBand, touch.location.distance(to: c.anchor) >= settings.thumbReleaseDistance { return true }
             return contacts.values.contains { other in
                 guard other.output != nil else { return false }
                 if abs(other.landedAt - c.landedAt) <= settings.landingWindow { return true }
