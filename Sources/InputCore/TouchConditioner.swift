@@ -53,6 +53,8 @@ public struct TouchConditioner {
         var pinned: Point?
         /// Landed beside a finger that may be tapping: held back until that one lifts, or until then.
         var waitsUntil: Timestamp?
+        /// The shortest time between two of its reports so far.
+        var interval: Double?
         /// Comes back moving, after a restart: it does not settle again.
         var resumes = false
         /// Reported to the raw touch stream as held back, and where.
@@ -125,7 +127,11 @@ public struct TouchConditioner {
                 order.removeAll { $0 == touch.id }
                 continue
             }
-            let jumped = isJump(from: c.raw, at: c.rawTime, to: touch.location, at: now)
+            // The device's report interval, as the shortest gap between this contact's reports: a contact still
+            // for a while is not reported, and the gap since its last report says nothing of how fast it can move.
+            let gap = now - c.rawTime
+            if gap > 0 { c.interval = min(c.interval ?? gap, gap) }
+            let jumped = isJump(from: c.raw, to: touch.location, within: min(gap, c.interval ?? gap))
             c.raw = touch.location
             c.rawTime = now
             if c.contactClass != .palm, isPalm(touch) {
@@ -335,10 +341,9 @@ public struct TouchConditioner {
         return location.distance(to: c.anchor) < distance && (now - c.anchorTime) < settings.settleTime
     }
 
-    private func isJump(from a: Point, at t0: Timestamp, to b: Point, at t1: Timestamp) -> Bool {
+    private func isJump(from a: Point, to b: Point, within dt: Double) -> Bool {
         guard let distance = settings.jumpDistance else { return false }
-        let dt = max(0, t1 - t0)
-        return a.distance(to: b) > max(distance, settings.jumpSpeed * dt)
+        return a.distance(to: b) > max(distance, settings.jumpSpeed * max(0, dt))
     }
 
     /// A third finger lands while two are down, and the lowest of those has not moved and lies more than the

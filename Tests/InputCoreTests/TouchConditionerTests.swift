@@ -104,6 +104,10 @@ import Testing
             0.12 1 60 30
             0.13 1 60 30 up
             """) == ["0.00 1:began@20,30", "0.11 1:ended@20,30", "0.12 1b:began@60,30", "0.13 1b:ended@60,30"])
+        // Reported every 10 ms, then still (no reports) for 100 ms, then 26 mm away: the pause says nothing of
+        // how fast a finger can move, the report interval does. Two contacts.
+        var paused = Driver()
+        #expect(paused.run("0.00 1 20 30\n0.01 1 20 30.5\n0.11 1 46 30\n0.12 1 46 30").suffix(2) == ["0.11 1:ended@20,30", "0.12 1b:began@46,30"])
         // A fast but possible stroke (25 mm in 20 ms is 1250 mm/s, under 1500) is movement.
         var fast = Driver()
         #expect(fast.run("0.00 1 20 30\n0.30 1 20 30\n0.32 1 45 30").last == "0.32 1:moved@45,30")
