@@ -6,7 +6,7 @@ public struct TouchConditioning: Sendable, Equatable {
     /// A finger's first frames wobble: until it has moved this far from where it landed, or `settleTime` has
     /// passed, it stays where it landed.
     public var settleDistance: Double?
-    public var settleTime: Double = 0.15
+    public var settleTime: Double = 0.18
     /// A contact that moves further than this in one frame (or faster than `jumpSpeed` over a longer frame) is
     /// two contacts: the firmware lost one finger and gave its slot to another. It lifts there and a new touch
     /// begins where it went.
@@ -51,7 +51,7 @@ public struct TouchConditioning: Sendable, Equatable {
     public static func defaults(for kind: DeviceKind, surface: Size) -> TouchConditioning {
         guard kind == .touchpad else { return .none }
         var c = TouchConditioning()
-        c.settleDistance = 5
+        c.settleDistance = 6
         c.jumpDistance = 20
         c.palmPressure = 0.45
         c.palmSize = 20
