@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // YAML for libinput record's files. 6.x: its libyaml limits nesting (a deep file cannot overflow the stack).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The recognizer engine: pure Swift, no Foundation, no Glibc. Time is an input.
@@ -34,8 +36,15 @@ let package = Package(
         // Custom recognizers written only against the engine's public API (checkmark, tickle).
         .target(name: "GestureSamples", dependencies: ["GestureEngine"]),
         // Kernel input without the kernel: event codes, device descriptions, the frame builder and
-        // recordings (evemu, evtest). Pure Swift, so replays need no device.
-        .target(name: "InputCore", dependencies: ["GestureEngine", .product(name: "RealModule", package: "swift-numerics")]),
+        // recordings (evemu, evtest, libinput record, Android getevent). No system library, so replays need no
+        // device. No longer pure Swift: Yams reads libinput record's YAML, bringing Foundation and the libyaml it
+        // vendors (C, built from source).
+        .target(
+            name: "InputCore",
+            dependencies: [
+                "GestureEngine", .product(name: "RealModule", package: "swift-numerics"), .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // System libraries, found with pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),

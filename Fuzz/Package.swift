@@ -31,6 +31,8 @@ let package = Package(
         fuzzer("RequestFuzzer", ["GestureProtocol"]),
         fuzzer("EvemuFuzzer", ["InputCore"]),
         fuzzer("EvtestFuzzer", ["InputCore"]),
+        fuzzer("LibinputRecordFuzzer", ["InputCore"]),
+        fuzzer("GeteventFuzzer", ["InputCore"]),
         fuzzer("ScriptFuzzer", ["InputCore"]),
         fuzzer("ReplayFuzzer", ["GestureProtocol", "InputCore", "GestureEngine"]),
         fuzzer("TraceFuzzer", ["GestureTrace"]),

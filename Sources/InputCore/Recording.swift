@@ -8,14 +8,20 @@ public struct Recording: Sendable {
         self.events = events
     }
 
-    /// Reads any supported format: evemu (with or without a device description), evtest's text, or bare
-    /// `E:` lines. `description` stands in for a description the file does not carry.
+    /// Reads any supported format: evemu (with or without a device description), evtest's text, `libinput record`'s
+    /// YAML, Android's `getevent -lt` log or `-lp` description, or bare `E:` lines. Each is told by what starts its
+    /// lines (libinput's top-level keys, evtest's header and events, getevent's `add device` and `[time]`), in that
+    /// order; anything else goes to the evemu reader. `description` stands in for a description the file does not carry.
     public static func parse(_ text: String, source: String, description: DeviceDescription? = nil) throws(RecordingError)
         -> Recording
     {
         var recording: Recording
-        if EvtestFormat.looksLike(text) {
+        if LibinputRecordFormat.looksLike(text) {
+            recording = try LibinputRecordFormat.parse(text, source: source)
+        } else if EvtestFormat.looksLike(text) {
             recording = try EvtestFormat.parse(text, source: source)
+        } else if GeteventFormat.looksLike(text) {
+            recording = try GeteventFormat.parse(text, source: source)
         } else {
             recording = try EvemuFormat.parse(text, source: source)
         }
@@ -69,11 +75,10 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(source):\(line): \(message)" }
 }
 
-/// Splits text into lines without Foundation.
+/// Splits text into lines without Foundation. "\r\n" is one Character in Swift, so it is a separator of its own:
+/// a file saved with Windows line endings is lines too, not one line.
 func lines(of text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
-        $0.hasSuffix("\r") ? $0.dropLast() : $0
-    }
+    text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
 }
 
 func words(_ line: Substring) -> [Substring] {

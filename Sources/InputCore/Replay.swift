@@ -16,7 +16,7 @@ extension DeviceKind {
 public enum Replay {
     /// What to do about a bare event log (`E:` lines, or evtest's events without its header).
     public static let missingDescription =
-        "the recording has no device description; give one with --description FILE (an evemu recording or header, a .prop or .device file, or A: lines) and, when its capabilities do not say what the device is, --kind"
+        "the recording has no device description; give one with --description FILE (an evemu recording or header, a .prop or .device file, A: lines, or getevent -lp output) and, when its capabilities do not say what the device is, --kind"
 
     /// Every frame of `recording`. Touches still down when it ends are cancelled at its last event's time.
     public static func frames(

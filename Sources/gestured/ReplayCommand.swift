@@ -27,13 +27,13 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "The device of recordings that describe none: an evemu recording or header, a .prop or .device file, or evemu A: lines.")
+        help: "The device of recordings that describe none: an evemu recording or header, a .prop or .device file, evemu A: lines, or getevent -lp output.")
     var description: String?
 
     @Option(name: .long, help: "What the device is (touchscreen, touchpad or tablet), instead of what its capabilities suggest.")
     var kind: DeviceKind?
 
-    @Argument(help: "Recordings: evemu-record or evtest output, or bare E: lines with --description.")
+    @Argument(help: "Recordings: evemu-record, evtest, libinput record or getevent -lt output, or bare E: lines with --description.")
     var recordings: [String]
 
     func validate() throws {

@@ -191,6 +191,16 @@ import Testing
         #expect(recording.events[0].time == Timestamp(nanoseconds: 5_000_010_000))
     }
 
+    @Test func windowsLineEndingsReadLikeUnixOnes() throws {
+        let text = "N: pad\nA: 35 0 100 0 0 1\nA: 36 0 100 0 0 1\nE: 1.000000 0003 0035 5\nE: 1.000000 0000 0000 0\n"
+        let unix = try Recording.parse(text, source: "unix")
+        let windows = try Recording.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), source: "windows")
+        // Before, "\r\n" (one Character in Swift) was no line break: the whole file was the name, and no event.
+        #expect(windows.description?.name == "pad")
+        #expect(windows.events == unix.events)
+        #expect(windows.events.count == 2)
+    }
+
     @Test func evtestErrorsNameTheLine() {
         #expect(throws: RecordingError.self) {
             try Recording.parse("Input device name: \"x\"\nEvent: time 1.0, type 3 (EV_ABS), code\n", source: "e")
