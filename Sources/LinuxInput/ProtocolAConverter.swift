@@ -20,7 +20,7 @@ public final class ProtocolAConverter {
     public init?(description original: DeviceDescription) {
         guard original.isMultitouch, !original.hasSlots, let dev = mtdev_new() else { return nil }
         guard mtdev_init(dev) == 0 else {
-            mtdev_delete(dev)
+            mtdev_close_delete(dev)
             return nil
         }
         mtdev = dev
@@ -39,7 +39,8 @@ public final class ProtocolAConverter {
     }
 
     deinit {
-        mtdev_delete(mtdev)
+        // mtdev_init allocated its state; mtdev_delete alone frees only the struct (LeakSanitizer found it).
+        mtdev_close_delete(mtdev)
     }
 
     /// Feeds one event; the converted events of a frame come out at its SYN_REPORT, in order, with its time.
