@@ -110,15 +110,15 @@ public final class DaemonCore {
             counters.frames += 1
             run(session) { $0.process(prepared, into: &$1) }
         }
-        sendClassifiedContacts(of: session)
-        if prepared != nil || !session.classifiedContacts.isEmpty { outbox.flush() }
+        let classified = sendClassifiedContacts(of: session)
+        if prepared != nil || classified { outbox.flush() }
     }
 
     /// Palms, resting thumbs and fingers on a click that touch conditioning held back: raw-touch subscribers see
-    /// them on the device's whole surface, with their class (docs/protocol.md, touch).
-    private func sendClassifiedContacts(of session: DeviceSession) {
+    /// them on the device's whole surface, with their class (docs/protocol.md, touch). False when there were none.
+    private func sendClassifiedContacts(of session: DeviceSession) -> Bool {
         let contacts = session.classifiedContacts
-        guard !contacts.isEmpty else { return }
+        guard !contacts.isEmpty else { return false }
         let device = session.name
         for (touch, contactClass) in contacts {
             let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)
@@ -131,6 +131,7 @@ public final class DaemonCore {
                 deliver(line!, to: c.id)
             }
         }
+        return true
     }
 
     /// The earliest time a recognizer wants to be woken; nil when none waits for anything.

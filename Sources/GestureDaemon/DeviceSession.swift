@@ -57,8 +57,8 @@ final class DeviceSession {
         }
         guard !scratch.touches.isEmpty else { return nil }
         guard conditioner.isActive else { return surface.rotate(scratch) }
-        let inProgress = surface.engine.recognizers.contains { $0.state.isActive }
-        return conditioner.condition(scratch, gestureInProgress: inProgress).map { surface.rotate($0) }
+        return conditioner.condition(scratch, gestureInProgress: surface.engine.recognizers.contains { $0.state.isActive })
+            .map { surface.rotate($0) }
     }
 
     /// The contacts the last prepared frame held back as palms, thumbs or clicks, as the surface sees them (turned

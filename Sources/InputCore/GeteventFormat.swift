@@ -19,23 +19,12 @@ public enum GeteventFormat {
     /// getevent's lines start a line: `add device `, a `[` time, or a device path (`getevent -l` without times,
     /// which the reader refuses, saying why).
     static func looksLike(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var lineStart = true
-            for i in bytes.indices {
-                if lineStart {
-                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-                    if rest.starts(with: addDevice) || rest.starts(with: devicePath) { return true }
-                    if bytes[i] == UInt8(ascii: "[") {
-                        // [, blanks, a digit: a time.
-                        var j = i + 1
-                        while j < bytes.count, bytes[j] == UInt8(ascii: " ") { j += 1 }
-                        if j < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { return true }
-                    }
-                }
-                lineStart = bytes[i] == UInt8(ascii: "\n")
-            }
-            return false
+        anyLineStart(of: text) { rest in
+            if rest.starts(with: addDevice) || rest.starts(with: devicePath) { return true }
+            guard rest.first == UInt8(ascii: "[") else { return false }
+            // [, blanks, a digit: a time.
+            guard let digit = rest.dropFirst().first(where: { $0 != UInt8(ascii: " ") }) else { return false }
+            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
         }
     }
 

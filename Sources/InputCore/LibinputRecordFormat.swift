@@ -16,17 +16,11 @@ import Yams
 public enum LibinputRecordFormat {
     /// The file's top-level keys, at a line's start: evemu, evtest and getevent lines never start so.
     static func looksLike(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var lineStart = true
-            for i in bytes.indices {
-                if lineStart, bytes[i] == UInt8(ascii: "d") || bytes[i] == UInt8(ascii: "n") || bytes[i] == UInt8(ascii: "#") {
-                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-                    if lineStarts.contains(where: { rest.starts(with: $0) }) { return true }
-                }
-                lineStart = bytes[i] == UInt8(ascii: "\n")
+        anyLineStart(of: text) { rest in
+            guard let first = rest.first, first == UInt8(ascii: "d") || first == UInt8(ascii: "n") || first == UInt8(ascii: "#") else {
+                return false
             }
-            return false
+            return lineStarts.contains { rest.starts(with: $0) }
         }
     }
 

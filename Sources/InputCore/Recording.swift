@@ -75,6 +75,21 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(source):\(line): \(message)" }
 }
 
+/// Whether `match` holds at the start of any line of `text`, given the bytes from there to the end. One pass over
+/// the bytes that looks only at line starts, so telling formats apart costs little even on a large capture
+/// (`String.contains` for each prefix once took a third of `gestured replay`'s run on a 3 MB file).
+func anyLineStart(of text: String, where match: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+        var lineStart = true
+        for i in bytes.indices {
+            if lineStart, match(UnsafeBufferPointer(rebasing: bytes[i...])) { return true }
+            lineStart = bytes[i] == UInt8(ascii: "\n")
+        }
+        return false
+    }
+}
+
 /// Splits text into lines without Foundation. "\r\n" is one Character in Swift, so it is a separator of its own:
 /// a file saved with Windows line endings is lines too, not one line.
 func lines(of text: String) -> [Substring] {

@@ -95,8 +95,9 @@ public struct TouchConditioner {
     public var isActive: Bool { settings != .none }
 
     /// The frame the engine should see, nil when nothing in it concerns the engine. `gestureInProgress` says
-    /// whether a continuous gesture of the device has begun, for the finger-count rule.
-    public mutating func condition(_ frame: TouchFrame, gestureInProgress: Bool) -> TouchFrame? {
+    /// whether a continuous gesture of the device has begun, for the finger-count rule; it is asked only when the
+    /// number of fingers has changed.
+    public mutating func condition(_ frame: TouchFrame, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
         out.timestamp = frame.timestamp
         out.physicalButtonDown = frame.physicalButtonDown
         out.touches.removeAll(keepingCapacity: true)
@@ -399,7 +400,7 @@ public struct TouchConditioner {
     /// is. After fingers lifted, because recognizers that failed for having too many (a scroll a third finger
     /// interrupted) would otherwise wait for every finger to lift; a finger joining when nothing has begun needs
     /// nothing: the recognizers still possible take it, and a restart would only cut a scroll that just began.
-    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: Bool) {
+    private mutating func restartIfFingersChanged(at now: Timestamp, gestureInProgress: () -> Bool) {
         guard let debounce = settings.fingerChangeDebounce else { return }
         let count = fingersShown
         // From no finger, or to none, is no change to start over from.
@@ -408,7 +409,7 @@ public struct TouchConditioner {
             countChangedAt = nil
             return
         }
-        guard gestureInProgress || count < settledCount else {
+        guard count < settledCount || gestureInProgress() else {
             settledCount = count
             countChangedAt = nil
             return
