@@ -134,18 +134,29 @@ public final class DaemonCore {
         return true
     }
 
-    /// The earliest time a recognizer wants to be woken; nil when none waits for anything.
+    /// The earliest time a recognizer or a device's touch conditioning wants to be woken; nil when none waits
+    /// for anything.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
         for session in sessions.values {
-            if let d = session.surface.engine.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+            if let d = session.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
         return earliest
     }
 
     public func advance(to time: Timestamp) {
-        for session in sessions.values where session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
-            run(session) { $0.advance(to: time, into: &$1) }
+        for session in sessions.values where session.nextDeadline.map({ $0 <= time }) ?? false {
+            // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
+            if session.conditioningDue(by: time) {
+                if let frame = session.tick(at: time) {
+                    counters.frames += 1
+                    run(session) { $0.process(frame, into: &$1) }
+                }
+                _ = sendClassifiedContacts(of: session)
+            }
+            if session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
+                run(session) { $0.advance(to: time, into: &$1) }
+            }
         }
         outbox.flush()
     }

@@ -57,8 +57,27 @@ final class DeviceSession {
         }
         guard !scratch.touches.isEmpty else { return nil }
         guard conditioner.isActive else { return surface.rotate(scratch) }
-        return conditioner.condition(scratch, gestureInProgress: surface.engine.recognizers.contains { $0.state.isActive })
-            .map { surface.rotate($0) }
+        return conditioner.condition(scratch, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
+    }
+
+    private var gestureInProgress: Bool { surface.engine.recognizers.contains { $0.state.isActive } }
+
+    /// The earliest time the engine or touch conditioning wants to be woken.
+    var nextDeadline: Timestamp? {
+        let engine = surface.engine.nextDeadline
+        guard conditioner.isActive, let stage = conditioner.nextDeadline else { return engine }
+        return engine.map { min($0, stage) } ?? stage
+    }
+
+    /// Whether touch conditioning's deadline has come by `time`.
+    func conditioningDue(by time: Timestamp) -> Bool {
+        conditioner.isActive && conditioner.nextDeadline.map { $0 <= time } ?? false
+    }
+
+    /// The frame touch conditioning makes when its deadline has come with nothing new from the device (a finger
+    /// held back until then); nil when nothing in it concerns the engine.
+    func tick(at time: Timestamp) -> TouchFrame? {
+        conditioner.tick(at: time, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
     }
 
     /// The contacts the last prepared frame held back as palms, thumbs or clicks, as the surface sees them (turned

@@ -47,6 +47,8 @@ public struct TouchConditioner {
         /// Where the device last reported it, and when.
         var raw: Point
         var rawTime: Timestamp
+        /// The device's last report of it, for a frame of its own when a deadline passes with nothing reported.
+        var last: Touch
         /// Landed at a side edge: a palm unless it leaves the strip in time.
         var atEdge = false
         /// Held back by a restart after a finger lifted, until it moves away from here.
@@ -79,6 +81,11 @@ public struct TouchConditioner {
     private var shownBefore = 0
     /// When the last one-finger tap-like contact lifted (down briefly, hardly moved, alone).
     private var lastTapLift: Timestamp?
+    /// The time of the last frame, conditioned or ticked.
+    private var lastTime: Timestamp?
+    /// Conditioning a frame made of the contacts' last reports, not a device's frame: it says nothing of how
+    /// fast or how often the device reports.
+    private var ticking = false
 
     /// What the last frame did to contacts held back as palms, thumbs or clicks, for the raw touch stream: each
     /// is `began` when first held back, then `moved`, `ended` or `cancelled` (`ended` too when it becomes a touch
@@ -103,6 +110,7 @@ public struct TouchConditioner {
         out.touches.removeAll(keepingCapacity: true)
         classified.removeAll(keepingCapacity: true)
         let now = frame.timestamp
+        lastTime = now
         let clicked = frame.physicalButtonDown && !buttonWasDown
         buttonWasDown = frame.physicalButtonDown
         // A touch held back because of another comes in a frame after that one lifted, never in the same: a
@@ -115,6 +123,7 @@ public struct TouchConditioner {
                 continue
             }
             var c = contacts[touch.id]!
+            if !ticking { c.last = touch }
             if touch.phase.isFinal {
                 noteTapLike(c, lifting: touch, at: now)
                 if let id = c.output {
@@ -131,10 +140,12 @@ public struct TouchConditioner {
             // The device's report interval, as the shortest gap between this contact's reports: a contact still
             // for a while is not reported, and the gap since its last report says nothing of how fast it can move.
             let gap = now - c.rawTime
-            if gap > 0 { c.interval = min(c.interval ?? gap, gap) }
-            let jumped = isJump(from: c.raw, to: touch.location, within: min(gap, c.interval ?? gap))
-            c.raw = touch.location
-            c.rawTime = now
+            if gap > 0, !ticking { c.interval = min(c.interval ?? gap, gap) }
+            let jumped = !ticking && isJump(from: c.raw, to: touch.location, within: min(gap, c.interval ?? gap))
+            if !ticking {
+                c.raw = touch.location
+                c.rawTime = now
+            }
             if c.contactClass != .palm, isPalm(touch) {
                 // Whatever it was taken for, pressing like a palm makes it one for good.
                 take(&c, back: touch, as: .palm)
@@ -145,7 +156,13 @@ public struct TouchConditioner {
                 // The old contact lifts where it was last seen; a new one lands here, in the next frame.
                 emit(touch, id: id, phase: .ended, at: c.shown)
                 c.output = nil
-                c.waitsUntil = now
+                if jumpsOntoLift(touch, in: frame) {
+                    // The finger that stays, under the id of the one that lifted: like any finger left alone,
+                    // it comes back when it moves.
+                    c.pinned = touch.location
+                } else {
+                    c.waitsUntil = now
+                }
                 report(touch, &c)
             } else if c.output == nil {
                 if release(&c, touch, at: now) {
@@ -176,11 +193,57 @@ public struct TouchConditioner {
         return out.touches.contains { $0.phase != .stationary } ? out : nil
     }
 
+    /// The next time the stage must look at its contacts although the device reports nothing: a finger held back
+    /// until then, a finger count changed for the debounce, a finger still after a tap for the hold time. A
+    /// touchpad reports nothing of a finger that does not move (evdev drops repeated values), so without this a
+    /// waiting finger would wait for the next movement. Nil when nothing is due after the last frame.
+    public var nextDeadline: Timestamp? {
+        guard let last = lastTime else { return nil }
+        var earliest: Timestamp?
+        func consider(_ t: Timestamp) {
+            if t > last, earliest.map({ t < $0 }) ?? true { earliest = t }
+        }
+        let noneShown = fingersShown == 0
+        for c in contacts.values {
+            if c.output == nil, c.contactClass == .finger, let until = c.waitsUntil {
+                // Released in a frame after `until` (after the frame that set it, when that is now), or in the
+                // next frame when no finger is shown.
+                consider((noneShown ? min(until, last) : until) + Self.tickStep)
+            } else if c.output != nil, c.afterTap, let hold = settings.tapHold {
+                consider(c.landedAt + hold)
+            }
+        }
+        if let since = countChangedAt, let debounce = settings.fingerChangeDebounce { consider(since + debounce) }
+        return earliest
+    }
+
+    /// How long after a frame a finger waiting only for a later frame gets one: a millisecond, less than any
+    /// touchpad's report interval, so that the frame with the device's next report is no sooner.
+    static let tickStep = 0.001
+
+    /// Conditions the contacts as the device last reported them, at `time` (a deadline passed with nothing new
+    /// from the device). The frame for the engine, nil when nothing in it concerns the engine.
+    public mutating func tick(at time: Timestamp, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
+        var frame = TouchFrame(timestamp: time, touches: [])
+        frame.physicalButtonDown = buttonWasDown
+        for id in order {
+            guard var t = contacts[id]?.last else { continue }
+            t.phase = .stationary
+            t.previousLocation = t.location
+            t.timestamp = time
+            frame.touches.append(t)
+        }
+        ticking = true
+        defer { ticking = false }
+        return condition(frame, gestureInProgress: gestureInProgress())
+    }
+
     // MARK: Parts
 
     private mutating func land(_ touch: Touch, at now: Timestamp) {
         var c = Contact(
-            anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, landedAt: now, raw: touch.location, rawTime: now)
+            anchor: touch.location, anchorTime: now, settling: false, shown: touch.location, landedAt: now, raw: touch.location, rawTime: now,
+            last: touch)
         order.append(touch.id)
         if let hold = settings.tapHold, let lift = lastTapLift, now - lift <= hold { c.afterTap = true }
         if isPalm(touch) {
@@ -341,6 +404,15 @@ public struct TouchConditioner {
         guard let distance = settings.settleDistance else { return false }
         return location.distance(to: c.anchor) < distance && (now - c.anchorTime) < settings.settleTime
     }
+
+    /// Whether a contact jumped to where another lifts in the same frame: firmware that loses one of two
+    /// fingers may report the finger that stays under the id of the one that lifted.
+    private func jumpsOntoLift(_ touch: Touch, in frame: TouchFrame) -> Bool {
+        frame.touches.contains { $0.id != touch.id && $0.phase.isFinal && $0.location.distance(to: touch.location) < Self.swapRadius }
+    }
+
+    /// How near a lifting finger a jump must end to be that finger: what a finger moves in one report, at most.
+    static let swapRadius = 10.0
 
     private func isJump(from a: Point, to b: Point, within dt: Double) -> Bool {
         guard let distance = settings.jumpDistance else { return false }

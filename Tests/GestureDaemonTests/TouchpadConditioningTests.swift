@@ -86,6 +86,20 @@ import Testing
         #expect(pad.gestures == ["tap ended"])
     }
 
+    @Test func aDrumrollOnAPadThatReportsNothingOfStillFingersIsTwoTaps() throws {
+        let pad = try Pad()
+        // 1 lands; 2 lands 80 ms later beside it, 1 lifts 10 ms after that, and the pad reports nothing more
+        // until 2 lifts 100 ms later: 2 waited for 1 to lift, and begins from the stage's deadline.
+        pad.frame([(1, 30, 30)])
+        pad.time = 0.08
+        pad.frame([(2, 60, 30)])
+        pad.frame([(1, 30, 30)], up: [1])
+        pad.time = 0.19
+        pad.frame([(2, 60, 30)], up: [2])
+        pad.finish()
+        #expect(pad.gestures == ["tap ended", "tap ended"])
+    }
+
     @Test func thePointerBecomesAScrollWhenASecondFingerLands() throws {
         let pad = try Pad()
         pad.frame([(1, 40, 20)])

@@ -48,17 +48,25 @@ import Testing
                     previous[id] = touch.phase.isFinal ? nil : touch
                     frame.touches.append(touch)
                 }
-                let result = conditioner.condition(frame, gestureInProgress: gestureInProgress)
-                for (t, c) in conditioner.classified {
-                    reports.append(String(format: "%.2f ", time.seconds) + "\(t.id):\(c):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))")
+                // As the daemon does: the stage's deadlines before the frame, each a frame of its own (at the
+                // deadline, printed to the millisecond).
+                while let due = conditioner.nextDeadline, due < time {
+                    record(conditioner.tick(at: due, gestureInProgress: gestureInProgress), at: due, into: &lines, format: "%.3f")
                 }
-                guard let out = result else { continue }
-                let items = out.touches.map { t in
-                    "\(Self.name(t.id)):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))"
-                }
-                lines.append(([String(format: "%.2f", time.seconds)] + items).joined(separator: " "))
+                record(conditioner.condition(frame, gestureInProgress: gestureInProgress), at: time, into: &lines, format: "%.2f")
             }
             return lines
+        }
+
+        private mutating func record(_ result: TouchFrame?, at time: Timestamp, into lines: inout [String], format: String) {
+            for (t, c) in conditioner.classified {
+                reports.append(String(format: format + " ", time.seconds) + "\(t.id):\(c):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))")
+            }
+            guard let out = result else { return }
+            let items = out.touches.map { t in
+                "\(Self.name(t.id)):\(t.phase)@\(Self.number(t.location.x)),\(Self.number(t.location.y))"
+            }
+            lines.append(([String(format: format, time.seconds)] + items).joined(separator: " "))
         }
 
         /// "3" for the contact's first touch, "3b" for its second, and so on.
@@ -103,11 +111,11 @@ import Testing
             0.11 1 60 30
             0.12 1 60 30
             0.13 1 60 30 up
-            """) == ["0.00 1:began@20,30", "0.11 1:ended@20,30", "0.12 1b:began@60,30", "0.13 1b:ended@60,30"])
+            """) == ["0.00 1:began@20,30", "0.11 1:ended@20,30", "0.111 1b:began@60,30", "0.13 1b:ended@60,30"])
         // Reported every 10 ms, then still (no reports) for 100 ms, then 26 mm away: the pause says nothing of
         // how fast a finger can move, the report interval does. Two contacts.
         var paused = Driver()
-        #expect(paused.run("0.00 1 20 30\n0.01 1 20 30.5\n0.11 1 46 30\n0.12 1 46 30").suffix(2) == ["0.11 1:ended@20,30", "0.12 1b:began@46,30"])
+        #expect(paused.run("0.00 1 20 30\n0.01 1 20 30.5\n0.11 1 46 30\n0.12 1 46 30").suffix(2) == ["0.11 1:ended@20,30", "0.111 1b:began@46,30"])
         // A fast but possible stroke (25 mm in 20 ms is 1250 mm/s, under 1500) is movement.
         var fast = Driver()
         #expect(fast.run("0.00 1 20 30\n0.30 1 20 30\n0.32 1 45 30").last == "0.32 1:moved@45,30")
@@ -167,7 +175,7 @@ import Testing
             0.40 1 20 50.5 ; 2 60 10 ; 3 75 12
             0.41 1 20 50.5 ; 2 60 10 ; 3 75 12
             """)
-        #expect(out.suffix(2) == ["0.40 1:cancelled@20,50.5 2:cancelled@60,10", "0.41 2b:began@60,10 3:began@75,12"])
+        #expect(out.suffix(2) == ["0.40 1:cancelled@20,50.5 2:cancelled@60,10", "0.401 2b:began@60,10 3:began@75,12"])
         // With only two fingers, a still one and a moving one are not told apart (a scroll, in ChromeOS's tests).
         var two = Driver()
         #expect(!two.run("0.00 1 20 50\n0.30 1 20 50 ; 2 60 10\n0.40 1 20 50 ; 2 70 10").joined().contains("cancelled"))
@@ -189,10 +197,10 @@ import Testing
             0.90 2 56 31
             """)
         #expect(out == [
-            "0.00 1:began@50,30", "0.10 1:ended@50,30", "0.25 2:began@50,31", "0.56 2:cancelled@50,31",
+            "0.00 1:began@50,30", "0.10 1:ended@50,30", "0.25 2:began@50,31", "0.550 2:cancelled@50,31",
             "0.60 3:began@70,20", "0.70 3:moved@80,20", "0.80 3:ended@80,20", "0.90 2b:began@56,31",
         ])
-        #expect(d.reports.first == "0.56 2:click:began@50,31")
+        #expect(d.reports.first == "0.550 2:click:began@50,31")
         // Without a tap before it, a finger holding still stays a touch.
         var plain = Driver()
         #expect(!plain.run("0.00 2 50 31\n0.31 2 50 31\n0.62 2 50.5 31").joined().contains("cancelled"))
@@ -228,13 +236,48 @@ import Testing
             0.09 1 30 30 up ; 2 60 30
             0.10 2 60 30
             0.18 2 60 30 up
-            """) == ["0.00 1:began@30,30", "0.09 1:ended@30,30", "0.10 2:began@60,30", "0.18 2:ended@60,30"])
+            """) == ["0.00 1:began@30,30", "0.09 1:ended@30,30", "0.091 2:began@60,30", "0.18 2:ended@60,30"])
         var together = Driver()
         // Landing 20 ms apart is landing together (a two-finger tap): no waiting.
         #expect(together.run("0.00 1 30 30\n0.02 1 30 30 ; 2 60 30") == ["0.00 1:began@30,30", "0.02 1:stationary@30,30 2:began@60,30"])
         var staying = Driver()
         // The other finger does not lift: the new one comes after 50 ms.
-        #expect(staying.run("0.00 1 30 30\n0.08 1 30 30 ; 2 60 30\n0.12 1 30 30 ; 2 60 30\n0.14 1 30 30 ; 2 60 30").last == "0.14 1:stationary@30,30 2:began@60,30")
+        #expect(staying.run("0.00 1 30 30\n0.08 1 30 30 ; 2 60 30\n0.12 1 30 30 ; 2 60 30\n0.14 1 30 30 ; 2 60 30").last == "0.131 1:stationary@30,30 2:began@60,30")
+    }
+
+    @Test func aWaitingFingerBeginsAtItsDeadlineWhenTheDeviceReportsNothing() {
+        var d = Driver()
+        // A touchpad reports nothing of a still finger: 1 lifts at 0.09 and 2 lies still until it lifts at 0.30.
+        // 2 begins a millisecond after 1's lift, from the stage's deadline, not at its own lift.
+        #expect(d.run("""
+            0.00 1 30 30
+            0.08 1 30 30 ; 2 60 30
+            0.09 1 30 30 up
+            0.30 2 60 30 up
+            """) == ["0.00 1:began@30,30", "0.09 1:ended@30,30", "0.091 2:began@60,30", "0.30 2:ended@60,30"])
+        #expect(d.conditioner.nextDeadline == nil)
+        // Nothing held back, nothing due.
+        var idle = Driver()
+        _ = idle.run("0.00 1 30 30\n0.50 1 31 30")
+        #expect(idle.conditioner.nextDeadline == nil)
+    }
+
+    @Test func aContactJumpingOntoOneThatLiftsIsTheFingerThatStays() {
+        var d = Driver()
+        // Two fingers; 2 lifts where it was, and in the same frame 1 is reported there: the firmware gave the
+        // finger that stays the lifted one's id. It ends where it was and comes back only when it moves, so its
+        // lift soon after is no tap.
+        #expect(d.run("""
+            0.00 1 20 30 ; 2 60 30
+            0.30 1 20 40 ; 2 60 40
+            0.31 1 60 41 ; 2 60 40 up
+            0.33 1 60 41 up
+            """) == ["0.00 1:began@20,30 2:began@60,30", "0.30 1:moved@20,40 2:moved@60,40", "0.31 1:ended@20,40 2:ended@60,40"])
+        // Without a lift there, the same jump is a new touch a frame later.
+        var alone = Driver()
+        #expect(alone.run("0.00 1 20 30 ; 2 60 30\n0.30 1 20 40 ; 2 60 40\n0.31 1 60 50 ; 2 60 40\n0.40 1 60 50 up ; 2 60 40").suffix(2) == [
+            "0.311 1b:began@60,50 2:stationary@60,40", "0.40 1b:ended@60,50 2:stationary@60,40",
+        ])
     }
 
     @Test func aFingerJoiningAGestureStartsRecognitionOverWithBoth() {
@@ -249,8 +292,11 @@ import Testing
             0.51 1 48 30 ; 2 63 30
             """)
         // The second finger lands (it is a touch at once: the first is moving, not tapping) and settles; 100 ms
-        // later both are cancelled and begin again in the next frame, where they are.
-        #expect(out.suffix(2) == ["0.50 1:cancelled@47,30 2:cancelled@60,30", "0.51 1b:began@48,30 2b:began@63,30"])
+        // later both are cancelled and begin again a frame later (of the stage's own, a millisecond on), where
+        // they are.
+        #expect(out.suffix(3) == [
+            "0.50 1:cancelled@47,30 2:cancelled@60,30", "0.501 1b:began@47,30 2b:began@62,30", "0.51 1b:moved@48,30 2b:moved@63,30",
+        ])
     }
 
     @Test func aFingerJoiningWhenNothingHasBegunChangesNothing() {
@@ -270,7 +316,7 @@ import Testing
             0.50 2 62 30
             0.60 2 66 30
             """)
-        #expect(out.suffix(3) == ["0.31 1:ended@41,30 2:moved@61,30", "0.42 2:cancelled@61,30", "0.60 2b:began@66,30"])
+        #expect(out.suffix(3) == ["0.31 1:ended@41,30 2:moved@61,30", "0.410 2:cancelled@61,30", "0.60 2b:began@66,30"])
     }
 
     @Test func cancellingEverythingCancelsWhatTheEngineSees() {
