@@ -15,6 +15,7 @@ struct ConditioningKey: Sendable {
         value("settle_time", 0...5, " s") { $0.settleTime = $1 },
         part("jump_mm", 0.1...1000, " mm") { $0.jumpDistance = $1 },
         value("jump_speed_mm_s", 1...100_000, " mm/s") { $0.jumpSpeed = $1 },
+        part("reassign_mm", 0...1000, " mm") { $0.reassignDistance = $1 },
         part("palm_pressure", 0...1, "") { $0.palmPressure = $1 },
         part("palm_size_mm", 0.1...1000, " mm") { $0.palmSize = $1 },
         part("palm_edge_mm", 0...500, " mm") { $0.palmEdge = $1 },

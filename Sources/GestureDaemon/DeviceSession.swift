@@ -132,3 +132,4 @@ final class DeviceSession {
         SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))
     }
 }
+

@@ -116,6 +116,7 @@ public struct TouchConditioner {
         // A touch held back because of another comes in a frame after that one lifted, never in the same: a
         // frame in which one finger lifts and another lands is two fingers at once to a tap.
         shownBefore = fingersShown
+        let countChanges = !ticking && frame.touches.contains { $0.phase == .began || $0.phase.isFinal }
         for touch in frame.touches {
             if touch.phase == .began || contacts[touch.id] == nil {
                 guard !touch.phase.isFinal else { continue }
@@ -142,6 +143,10 @@ public struct TouchConditioner {
             let gap = now - c.rawTime
             if gap > 0, !ticking { c.interval = min(c.interval ?? gap, gap) }
             let jumped = !ticking && isJump(from: c.raw, to: touch.location, within: min(gap, c.interval ?? gap))
+            // Firmware places fingers anew when their number changes: a move in that frame is no movement.
+            if countChanges, !jumped, let limit = settings.reassignDistance, touch.location.distance(to: c.raw) > limit {
+                absorb(touch.location - c.raw, into: &c)
+            }
             if !ticking {
                 c.raw = touch.location
                 c.rawTime = now
@@ -174,11 +179,12 @@ public struct TouchConditioner {
                 take(&c, back: touch, as: .click)
                 c.anchor = touch.location
             } else if let id = c.output {
-                if c.settling, !stillSettling(c, touch.location, at: now) {
+                let at = touch.location - c.offset
+                if c.settling, !stillSettling(c, at, at: now) {
                     c.settling = false
                     // Settled by time: where it drifted to meanwhile is where it stays.
-                    if let distance = settings.settleDistance, touch.location.distance(to: c.anchor) < distance {
-                        c.offset = touch.location - c.anchor
+                    if let distance = settings.settleDistance, at.distance(to: c.anchor) < distance {
+                        c.offset += at - c.anchor
                     }
                 }
                 let location = c.settling ? c.anchor : touch.location - c.offset
@@ -403,6 +409,16 @@ public struct TouchConditioner {
     private func stillSettling(_ c: Contact, _ location: Point, at now: Timestamp) -> Bool {
         guard let distance = settings.settleDistance else { return false }
         return location.distance(to: c.anchor) < distance && (now - c.anchorTime) < settings.settleTime
+    }
+
+    /// A move that is no movement: what the contact is shown at, where it is measured from, moves with it.
+    private func absorb(_ delta: Point, into c: inout Contact) {
+        if c.output != nil {
+            c.offset += delta
+        } else {
+            c.anchor += delta
+            if let pin = c.pinned { c.pinned = pin + delta }
+        }
     }
 
     /// Whether a contact jumped to where another lifts in the same frame: firmware that loses one of two

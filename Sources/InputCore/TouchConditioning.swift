@@ -12,6 +12,10 @@ public struct TouchConditioning: Sendable, Equatable {
     /// begins where it went.
     public var jumpDistance: Double?
     public var jumpSpeed: Double = 1500
+    /// In a frame in which a contact lands or lifts, another contact's move longer than this is no movement:
+    /// firmware places fingers anew when their number changes (semi-MT pads report two fingers as the corners
+    /// of a box; others swap ids). 0: no move in such a frame is movement.
+    public var reassignDistance: Double?
     /// A contact pressing harder than this (0 to 1 of the pressure axis) is a palm for the rest of its life.
     public var palmPressure: Double?
     /// A contact larger than this (its major axis) is a palm for the rest of its life.
@@ -53,6 +57,7 @@ public struct TouchConditioning: Sendable, Equatable {
         var c = TouchConditioning()
         c.settleDistance = 6
         c.jumpDistance = 20
+        c.reassignDistance = 0
         c.palmPressure = 0.45
         c.palmSize = 20
         // libinput: 8 mm or 8% of the width, whichever is less, on pads at least 70 mm wide.

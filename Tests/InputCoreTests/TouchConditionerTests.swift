@@ -121,6 +121,28 @@ import Testing
         #expect(fast.run("0.00 1 20 30\n0.30 1 20 30\n0.32 1 45 30").last == "0.32 1:moved@45,30")
     }
 
+    @Test func aMoveInTheFrameWhereAnotherFingerLandsOrLiftsIsNoMovement() {
+        var d = Driver()
+        // A semi-MT pad: one finger at 60; a second lands at 36, and the pad reports the box's corners, so the
+        // first contact "moves" to 36 and the new one is at 60. Then both move down 10 mm; then one lifts and
+        // the other contact goes back to the finger that stays, which moves on.
+        #expect(d.run("""
+            0.00 1 60 30
+            0.30 1 36 30 ; 2 60 30
+            0.40 1 36 40 ; 2 60 40
+            0.50 1 60 40 ; 2 60 40 up
+            0.55 1 60 45
+            """) == [
+            "0.00 1:began@60,30", "0.30 1:stationary@60,30 2:began@60,30", "0.40 1:moved@60,40 2:moved@60,40",
+            "0.50 1:stationary@60,40 2:ended@60,40", "0.55 1:moved@60,45",
+        ])
+        // Off, the box's corner is where the engine sees the finger.
+        var settings = TouchConditioning.defaults(for: .touchpad, surface: Self.pad)
+        settings.reassignDistance = nil
+        var off = Driver(settings)
+        #expect(off.run("0.00 1 60 30\n0.30 1 36 30 ; 2 60 30").last == "0.30 1:moved@36,30 2:began@60,30")
+    }
+
     @Test func aContactPressingLikeAPalmIsCancelledAndStaysAPalm() {
         var d = Driver()
         #expect(d.run("""
@@ -175,7 +197,7 @@ import Testing
             0.40 1 20 50.5 ; 2 60 10 ; 3 75 12
             0.41 1 20 50.5 ; 2 60 10 ; 3 75 12
             """)
-        #expect(out.suffix(2) == ["0.40 1:cancelled@20,50.5 2:cancelled@60,10", "0.401 2b:began@60,10 3:began@75,12"])
+        #expect(out.suffix(2) == ["0.40 1:cancelled@20,50 2:cancelled@60,10", "0.401 2b:began@60,10 3:began@75,12"])
         // With only two fingers, a still one and a moving one are not told apart (a scroll, in ChromeOS's tests).
         var two = Driver()
         #expect(!two.run("0.00 1 20 50\n0.30 1 20 50 ; 2 60 10\n0.40 1 20 50 ; 2 70 10").joined().contains("cancelled"))
@@ -291,11 +313,11 @@ import Testing
             0.50 1 47 30 ; 2 62 30
             0.51 1 48 30 ; 2 63 30
             """)
-        // The second finger lands (it is a touch at once: the first is moving, not tapping) and settles; 100 ms
-        // later both are cancelled and begin again a frame later (of the stage's own, a millisecond on), where
-        // they are.
+        // The second finger lands (it is a touch at once: the first is moving, not tapping) and settles; the
+        // first's move in that frame is no movement (fingers placed anew). 100 ms later both are cancelled and
+        // begin again a frame later (of the stage's own, a millisecond on), where they are.
         #expect(out.suffix(3) == [
-            "0.50 1:cancelled@47,30 2:cancelled@60,30", "0.501 1b:began@47,30 2b:began@62,30", "0.51 1b:moved@48,30 2b:moved@63,30",
+            "0.50 1:cancelled@42,30 2:cancelled@60,30", "0.501 1b:began@47,30 2b:began@62,30", "0.51 1b:moved@48,30 2b:moved@63,30",
         ])
     }
 
@@ -316,7 +338,7 @@ import Testing
             0.50 2 62 30
             0.60 2 66 30
             """)
-        #expect(out.suffix(3) == ["0.31 1:ended@41,30 2:moved@61,30", "0.410 2:cancelled@61,30", "0.60 2b:began@66,30"])
+        #expect(out.suffix(3) == ["0.31 1:ended@41,30 2:stationary@60,30", "0.410 2:cancelled@60,30", "0.60 2b:began@66,30"])
     }
 
     @Test func cancellingEverythingCancelsWhatTheEngineSees() {
