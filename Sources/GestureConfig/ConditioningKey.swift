@@ -18,6 +18,7 @@ struct ConditioningKey: Sendable {
         part("reassign_mm", 0...1000, " mm") { $0.reassignDistance = $1 },
         part("palm_pressure", 0...1, "") { $0.palmPressure = $1 },
         part("palm_size_mm", 0.1...1000, " mm") { $0.palmSize = $1 },
+        part("palm_reach_mm", 0...1000, " mm") { $0.palmReach = $1 },
         part("palm_edge_mm", 0...500, " mm") { $0.palmEdge = $1 },
         value("palm_edge_time", 0...5, " s") { $0.edgeTime = $1 },
         part("thumb_zone", 0...1, "") { $0.thumbZone = $1 },

@@ -254,6 +254,9 @@ public struct TouchConditioner {
         if let hold = settings.tapHold, let lift = lastTapLift, now - lift <= hold { c.afterTap = true }
         if isPalm(touch) {
             c.contactClass = .palm
+        } else if landsBesidePalm(touch) {
+            // Firmware splits a palm into several contacts: those landing around it are the same palm.
+            c.contactClass = .palm
         } else if buttonWasDown, settings.clickReleaseDistance != nil {
             c.contactClass = .click
         } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
@@ -399,6 +402,13 @@ public struct TouchConditioner {
     /// Two fingers this close (libinput's two-finger box) are a pair, wherever they are.
     static let pairWidth = 35.0
     static let pairHeight = 25.0
+
+    /// Whether a contact lands within the palm reach of a palm found by pressure or size (not one only at an
+    /// edge, which may yet be a finger coming in).
+    private func landsBesidePalm(_ touch: Touch) -> Bool {
+        guard let reach = settings.palmReach else { return false }
+        return contacts.values.contains { $0.contactClass == .palm && !$0.atEdge && $0.raw.distance(to: touch.location) < reach }
+    }
 
     private func isPalm(_ touch: Touch) -> Bool {
         if let limit = settings.palmPressure, let p = touch.pressure, p > limit { return true }

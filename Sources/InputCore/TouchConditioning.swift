@@ -20,6 +20,9 @@ public struct TouchConditioning: Sendable, Equatable {
     public var palmPressure: Double?
     /// A contact larger than this (its major axis) is a palm for the rest of its life.
     public var palmSize: Double?
+    /// A contact that lands this close to a palm (found by pressure or size) is part of it: firmware splits a
+    /// palm into several contacts.
+    public var palmReach: Double?
     /// A contact that lands this close to the left or right edge while no finger is down is a palm, unless it
     /// leaves that strip within `edgeTime`.
     public var palmEdge: Double?
@@ -60,6 +63,7 @@ public struct TouchConditioning: Sendable, Equatable {
         c.reassignDistance = 0
         c.palmPressure = 0.45
         c.palmSize = 20
+        c.palmReach = 25
         // libinput: 8 mm or 8% of the width, whichever is less, on pads at least 70 mm wide.
         c.palmEdge = surface.width >= 70 ? min(8, surface.width * 0.08) : nil
         c.thumbZone = surface.height >= 40 ? 0.15 : nil

@@ -158,6 +158,24 @@ import Testing
         #expect(large.run("0.00 1 50 30 r=4\n0.01 1 50 30 r=12") == ["0.00 1:began@50,30", "0.01 1:cancelled@50,30"])
     }
 
+    @Test func contactsLandingAroundAPalmArePartOfIt() {
+        var d = Driver()
+        // A palm (by pressure) at 50,40; the firmware splits off a contact 15 mm from it: palm too. A finger 40 mm
+        // away is a finger.
+        #expect(d.run("""
+            0.00 1 50 40 p=0.9
+            0.10 1 50 40 p=0.9 ; 2 38 49 p=0.2
+            0.20 1 50 40 p=0.9 ; 2 38 49 p=0.2 up
+            0.30 1 50 40 p=0.9 ; 3 50 0 p=0.2
+            """) == ["0.30 3:began@50,0"])
+        #expect(d.reports.prefix(3) == ["0.00 1:palm:began@50,40", "0.10 2:palm:began@38,49", "0.20 2:palm:ended@38,49"])
+        // Off, the split-off contact is a touch.
+        var settings = TouchConditioning.defaults(for: .touchpad, surface: Self.pad)
+        settings.palmReach = nil
+        var off = Driver(settings)
+        #expect(off.run("0.00 1 50 40 p=0.9\n0.10 1 50 40 p=0.9 ; 2 38 49 p=0.2") == ["0.10 2:began@38,49"])
+    }
+
     @Test func aContactLandingAtASideEdgeAloneIsAPalmUnlessItComesInOrAFingerJoinsIt() {
         var alone = Driver()
         #expect(alone.run("0.00 1 3 30\n0.10 1 4 30\n0.50 1 20 30").isEmpty)
