@@ -78,17 +78,35 @@ public struct FrameBuilder {
     /// A capture that starts mid-stream does not say what its slots held before it began (the kernel sends only
     /// changes): each slot takes the first value the capture reports for it, per axis, instead of 0, so a finger
     /// already down when the capture started does not begin at the surface's edge. Live devices need none of this:
-    /// libevdev reads their state.
+    /// libevdev reads their state. A slot whose position is reported, in a report that gives it no tracking id,
+    /// before any tracking id was down when the capture began (drivers report positions only of contacts): it is
+    /// a contact from the first frame.
     public mutating func assumeFirstReportedValues(of events: [InputEvent]) {
         var slot = currentSlot
         var seen: Set<Int> = []
-        for event in events where event.type == EventType.abs {
+        var known: Set<Int> = []
+        var moved: Set<Int> = []
+        var identified: Set<Int> = []
+        for event in events {
+            if event.type == EventType.syn, event.code == SynCode.report {
+                for s in moved.subtracting(identified).subtracting(known) { slots[s].trackingID = Self.trackingIDBeforeCapture }
+                known.formUnion(moved)
+                known.formUnion(identified)
+                moved.removeAll()
+                identified.removeAll()
+                continue
+            }
+            guard event.type == EventType.abs else { continue }
             if !singleTouch, event.code == AbsCode.mtSlot {
                 slot = Int(event.value)
                 continue
             }
             let target = singleTouch ? 0 : slot
             guard slots.indices.contains(target) else { continue }
+            if !singleTouch {
+                if event.code == AbsCode.mtTrackingID { identified.insert(target) }
+                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { moved.insert(target) }
+            }
             // Key: the slot and the axis, so each axis of each slot is taken once.
             guard seen.insert(target << 16 | Int(event.code)).inserted else { continue }
             switch (singleTouch, event.code) {
@@ -100,6 +118,9 @@ public struct FrameBuilder {
             }
         }
     }
+
+    /// The tracking id of a contact that was down when a capture began: the capture never says which it was.
+    static let trackingIDBeforeCapture = Int32.max
 
     /// Feeds one event; returns a frame at SYN_REPORT when any touch began, moved or lifted.
     public mutating func handle(_ event: InputEvent) -> TouchFrame? {

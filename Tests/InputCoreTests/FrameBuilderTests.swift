@@ -140,6 +140,17 @@ import Testing
             "1:ended@60,12",
         ])
     }
+
+    @Test func aSlotWhosePositionComesBeforeAnyTrackingIDWasAlreadyDown() throws {
+        // A finger was down in slot 0 when the capture began (its position moves first); a second lands in
+        // slot 1. Both are touches; a slot whose first event is its tracking id is not assumed down.
+        let out = try frames("slot 0,x 300,syn,slot 1,id 8,x 600,y 100,syn,slot 0,id -1,slot 1,id -1,syn")
+        #expect(out == [
+            "1:began@30,0",
+            "1:stationary@30,0 2:began@60,10",
+            "1:ended@30,0 2:ended@60,10",
+        ])
+    }
 }
 
 @Suite struct RecordingFormatTests {

@@ -106,9 +106,9 @@ struct RecordingReplayTests {
     @Test(arguments: [
         Expected(file: "chromeos-touchmtb/data/pinch_to_zoom.zoom_in.dat", reports: 169, touches: 2, mostAtOnce: 2, duration: 1.15),
         Expected(file: "chromeos-touchmtb/data/one_finger_long_hold.dat", reports: 51, touches: 1, mostAtOnce: 1, duration: 3.09),
-        // The capture starts with two fingers down and slot 1's lifts in the first report, before any position:
-        // only one touch is seen, though the README counts two tracking ids.
-        Expected(file: "chromeos-touchmtb/data/two_finger_tap.vertical.dat", reports: 13, touches: 1, mostAtOnce: 1, duration: 0.18),
+        // The capture starts with a finger down in slot 0 (its position comes before any tracking id) and
+        // slot 1's lift; a second finger lands in slot 1 later.
+        Expected(file: "chromeos-touchmtb/data/two_finger_tap.vertical.dat", reports: 13, touches: 2, mostAtOnce: 2, duration: 0.18),
         Expected(file: "chromeos-touchmtb/data/2f_scroll_diagonal.dat", reports: 34, touches: 2, mostAtOnce: 2, duration: 0.82),
         Expected(file: "chromeos-touchmtb/data/drumroll_3.dat", reports: 541, touches: 34, mostAtOnce: 2, duration: 5.55),
         Expected(file: "evemu/3m.event", reports: 3422, touches: 34, mostAtOnce: 10, duration: 29.10),
