@@ -180,8 +180,15 @@ public struct FrameBuilder {
     }
 
     private mutating func handleKey(_ code: UInt16, _ value: Int32) {
-        if singleTouch, code == KeyCode.touch {
-            slots[0].trackingID = value != 0 ? 0 : -1
+        if code == KeyCode.touch {
+            if singleTouch {
+                slots[0].trackingID = value != 0 ? 0 : -1
+            } else if value != 0 {
+                touchButtonSeen = true
+                hovering = false
+            } else {
+                hovering = touchButtonSeen
+            }
         }
         if code >= KeyCode.buttonLeft, code <= KeyCode.buttonLeft + 2 {
             let bit: UInt8 = 1 << (code - KeyCode.buttonLeft)
@@ -201,6 +208,12 @@ public struct FrameBuilder {
         return Touch(id: nextTouchID, phase: .began, location: location, timestamp: time, type: type)
     }
 
+    /// BTN_TOUCH released while slots are still in use: the fingers hover (touchpads that track a finger
+    /// lifting off, at a pressure too low to be a touch, report its drift). Only once the device has pressed
+    /// BTN_TOUCH, so one that never reports it is never hovering.
+    private var hovering = false
+    private var touchButtonSeen = false
+
     private mutating func buildFrame(at time: Timestamp) -> TouchFrame? {
         frame.timestamp = time
         frame.touches.removeAll(keepingCapacity: true)
@@ -209,7 +222,7 @@ public struct FrameBuilder {
             let slot = slots[i]
             let isPalm = slot.tool == MTTool.palm
             if var touch = slot.touch {
-                let lifted = slot.trackingID == -1
+                let lifted = slot.trackingID == -1 || hovering
                 let replaced = !lifted && slot.touchTrackingID != slot.trackingID
                 if lifted || replaced || isPalm {
                     touch.previousLocation = touch.location
@@ -232,7 +245,7 @@ public struct FrameBuilder {
                     continue
                 }
             }
-            if slots[i].trackingID != -1, !isPalm {
+            if slots[i].trackingID != -1, !isPalm, !hovering {
                 let type: TouchType = slot.tool == MTTool.pen ? .stylus : touchType
                 var touch = newTouch(at: geometry.millimetres(x: slot.x, y: slot.y), time: time, type: type)
                 fill(&touch, from: slot)
@@ -317,6 +330,7 @@ public struct FrameBuilder {
         }
         fakes.removeAll()
         announcedFingers = 0
+        hovering = false
         buttons = 0
         reportedButtons = 0
         frame.physicalButtonDown = false

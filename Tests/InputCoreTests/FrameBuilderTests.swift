@@ -141,6 +141,16 @@ import Testing
         ])
     }
 
+    @Test func aContactWhoseTouchButtonIsReleasedHovers() throws {
+        // BTN_TOUCH (330) released while the slot keeps its tracking id: the finger is lifting off and its drift
+        // (x 100 to 160) is no movement: the touch ends there, and begins again when BTN_TOUCH is pressed.
+        #expect(try frames("id 10,x 100,y 100,key 330 1,syn,key 330 0,syn,x 160,syn,key 330 1,syn,id -1,key 330 0,syn") == [
+            "1:began@10,10", "1:ended@10,10", "2:began@16,10", "2:ended@16,10",
+        ])
+        // A device that never presses BTN_TOUCH is never hovering.
+        #expect(try frames("id 10,x 100,y 100,syn,x 160,syn,id -1,syn") == ["1:began@10,10", "1:moved@16,10", "1:ended@16,10"])
+    }
+
     @Test func aSlotWhosePositionComesBeforeAnyTrackingIDWasAlreadyDown() throws {
         // A finger was down in slot 0 when the capture began (its position moves first); a second lands in
         // slot 1. Both are touches; a slot whose first event is its tracking id is not assumed down.
