@@ -132,4 +132,3 @@ final class DeviceSession {
         SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))
     }
 }
-
