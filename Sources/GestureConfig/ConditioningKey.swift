@@ -16,6 +16,7 @@ struct ConditioningKey: Sendable {
         part("jump_mm", 0.1...1000, " mm") { $0.jumpDistance = $1 },
         value("jump_speed_mm_s", 1...100_000, " mm/s") { $0.jumpSpeed = $1 },
         part("reassign_mm", 0...1000, " mm") { $0.reassignDistance = $1 },
+        part("piece_mm", 0...1000, " mm") { $0.pieceDistance = $1 },
         part("palm_pressure", 0...1, "") { $0.palmPressure = $1 },
         part("palm_size_mm", 0.1...1000, " mm") { $0.palmSize = $1 },
         part("palm_reach_mm", 0...1000, " mm") { $0.palmReach = $1 },

@@ -69,7 +69,10 @@ public struct TouchConditioner {
         /// Came back as a touch after a click or after the fingers around it lifted, then: lifting at once, it
         /// is cancelled, not ended, so it is never a tap.
         var cameBackAt: Timestamp?
+        /// Landed as a piece of this contact (firmware split one in two): held back while that one is down.
+        var pieceOf: TouchID?
     }
+
 
     private var contacts: [TouchID: Contact] = [:]
     private var order: [TouchID] = []
@@ -266,7 +269,13 @@ public struct TouchConditioner {
             c.contactClass = .palm
             c.atEdge = true
         }
-        if c.contactClass == .finger, demoteRestingThumb(at: now) {
+        if let owner = contactBeside(touch) {
+            // No two fingertips are this close: firmware split one contact in two. The piece is what its owner
+            // is, and never a touch while its owner is down.
+            c.contactClass = contacts[owner]!.contactClass
+            c.pieceOf = owner
+            report(touch, &c)
+        } else if c.contactClass == .finger, demoteRestingThumb(at: now) {
             // Recognition starts over with the fingers now down, this one with them, in the next frame.
             c.waitsUntil = now
             c.resumes = true
@@ -349,6 +358,15 @@ public struct TouchConditioner {
 
     /// Whether a contact held back becomes a touch now.
     private func release(_ c: inout Contact, _ touch: Touch, at now: Timestamp) -> Bool {
+        if let owner = c.pieceOf {
+            if contacts[owner] != nil { return false }
+            // What it was a piece of lifted: it is what is left of that contact, and comes back when it moves.
+            c.pieceOf = nil
+            if c.contactClass == .finger {
+                c.pinned = touch.location
+                return false
+            }
+        }
         switch c.contactClass {
         case .finger:
             if let until = c.waitsUntil { return now > until || shownBefore == 0 }
@@ -408,6 +426,12 @@ public struct TouchConditioner {
     private func landsBesidePalm(_ touch: Touch) -> Bool {
         guard let reach = settings.palmReach else { return false }
         return contacts.values.contains { $0.contactClass == .palm && !$0.atEdge && $0.raw.distance(to: touch.location) < reach }
+    }
+
+    /// The contact a new one lands within `pieceDistance` of, if any.
+    private func contactBeside(_ touch: Touch) -> TouchID? {
+        guard let limit = settings.pieceDistance else { return nil }
+        return order.first { id in contacts[id].map { $0.raw.distance(to: touch.location) < limit } ?? false }
     }
 
     private func isPalm(_ touch: Touch) -> Bool {

@@ -16,6 +16,10 @@ public struct TouchConditioning: Sendable, Equatable {
     /// firmware places fingers anew when their number changes (semi-MT pads report two fingers as the corners
     /// of a box; others swap ids). 0: no move in such a frame is movement.
     public var reassignDistance: Double?
+    /// A contact that lands closer than this to another is a piece of it (no two fingertips are this close;
+    /// firmware splits a large contact in two): never a touch while the other is down, and what is left of it
+    /// when the other lifts.
+    public var pieceDistance: Double?
     /// A contact pressing harder than this (0 to 1 of the pressure axis) is a palm for the rest of its life.
     public var palmPressure: Double?
     /// A contact larger than this (its major axis) is a palm for the rest of its life.
@@ -61,6 +65,7 @@ public struct TouchConditioning: Sendable, Equatable {
         c.settleDistance = 6
         c.jumpDistance = 20
         c.reassignDistance = 0
+        c.pieceDistance = 10
         c.palmPressure = 0.45
         c.palmSize = 20
         c.palmReach = 25

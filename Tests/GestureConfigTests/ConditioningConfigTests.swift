@@ -27,10 +27,11 @@ import Testing
     }
 
     @Test func keysChangeTheirPartAndFalseTurnsItOff() throws {
-        let e = try entry("conditioning = { settle_mm = 2.5, settle_time = 0.1, palm_pressure = false, thumb_zone = 0.2, reassign_mm = 3, palm_reach_mm = false }")
+        let e = try entry("conditioning = { settle_mm = 2.5, settle_time = 0.1, palm_pressure = false, thumb_zone = 0.2, reassign_mm = 3, palm_reach_mm = false, piece_mm = 8 }")
         let c = e.conditioning(for: .touchpad, surface: Self.pad)
         #expect(c.reassignDistance == 3)
         #expect(c.palmReach == nil)
+        #expect(c.pieceDistance == 8)
         #expect(c.settleDistance == 2.5)
         #expect(c.settleTime == 0.1)
         #expect(c.palmPressure == nil)

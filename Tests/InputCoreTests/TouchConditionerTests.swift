@@ -176,6 +176,25 @@ import Testing
         #expect(off.run("0.00 1 50 40 p=0.9\n0.10 1 50 40 p=0.9 ; 2 38 49 p=0.2") == ["0.10 2:began@38,49"])
     }
 
+    @Test func aContactLandingBesideAnotherIsAPieceOfIt() {
+        var d = Driver()
+        // A thumb dragged up; the firmware reports a second contact 4 mm from it, then gives the thumb a new id
+        // (1 lifts, 2 goes on). 2 is no touch while 1 is down, and comes back when it moves on.
+        // (1's move in the frame where 2 lands is no movement: fingers placed anew.)
+        #expect(d.run("""
+            0.00 1 50 50
+            0.20 1 50 40
+            0.25 1 50 38 ; 2 50 34
+            0.27 1 50 36 ; 2 50 33
+            0.30 1 50 35 up ; 2 50 32
+            0.35 2 50 31
+            0.40 2 50 27
+            """) == ["0.00 1:began@50,50", "0.20 1:moved@50,40", "0.27 1:moved@50,38", "0.30 1:ended@50,37", "0.40 2:began@50,27"])
+        // Fingers 20 mm apart are two fingers.
+        var two = Driver()
+        #expect(two.run("0.00 1 50 40\n0.02 1 50 40 ; 2 70 40").last == "0.02 1:stationary@50,40 2:began@70,40")
+    }
+
     @Test func aContactLandingAtASideEdgeAloneIsAPalmUnlessItComesInOrAFingerJoinsIt() {
         var alone = Driver()
         #expect(alone.run("0.00 1 3 30\n0.10 1 4 30\n0.50 1 20 30").isEmpty)
