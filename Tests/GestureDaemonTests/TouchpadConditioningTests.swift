@@ -115,6 +115,25 @@ import Testing
         #expect(!pad.gestures.contains { $0.hasPrefix("tap") || $0.hasPrefix("two-finger-tap") })
     }
 
+    @Test func twoFingersSpreadingZoomAndOneScrollingBesideAStillOneScrolls() throws {
+        let pad = try Pad()
+        // Both fingers move apart, 15 mm each: a pinch.
+        pad.frame([(1, 40, 30), (2, 60, 30)])
+        for i in 1...30 { pad.frame([(1, 40 - Double(i) * 0.5, 30), (2, 60 + Double(i) * 0.5, 30)]) }
+        pad.frame([(1, 25, 30), (2, 75, 30)], up: [1, 2])
+        pad.finish()
+        #expect(pad.gestures.first == "pinch began")
+        #expect(!pad.gestures.contains { $0.hasPrefix("scroll") })
+        // One rests, the other moves 20 mm straight toward it (ChromeOS's "second finger" scroll): a scroll.
+        let second = try Pad()
+        second.frame([(1, 30, 30), (2, 70, 30)])
+        for i in 1...40 { second.frame([(2, 70 - Double(i) * 0.5, 30)]) }
+        second.frame([(1, 30, 30), (2, 50, 30)], up: [1, 2])
+        second.finish()
+        #expect(second.gestures.first == "scroll began")
+        #expect(!second.gestures.contains { $0.hasPrefix("pinch") })
+    }
+
     @Test func aThirdFingerDuringAScrollStartsNoOneFingerGesture() throws {
         let pad = try Pad()
         pad.frame([(1, 40, 20), (2, 55, 20)])
