@@ -80,8 +80,11 @@ bench-load: build
 # Recognition quality: every labelled recording of ../shared/recordings (real people's touchpads and
 # touchscreens) through `gestured replay` with the shipped configurations, scored against what its label asks
 # for (docs/quality.md); fails below Benchmarks/Quality/floor.txt. Skipped, saying so, without the recordings.
+# Its own scoring is tested first (Benchmarks/Tests).
 QUALITY_RECORDINGS ?= $(if $(GESTURED_RECORDINGS),$(GESTURED_RECORDINGS),../shared/recordings)
 quality: build
+	$(SWIFT) build --package-path Benchmarks --product gestured-benchmarksPackageTests
+	$(SWIFT) test --package-path Benchmarks --skip-build
 	$(SWIFT) build -c release --package-path Benchmarks --product QualityBenchmark
 	Benchmarks/.build/release/QualityBenchmark --gestured .build/release/gestured --recordings $(QUALITY_RECORDINGS) \
 		--floor Benchmarks/Quality/floor.txt

@@ -48,5 +48,11 @@ let package = Package(
             ],
             path: "Benchmarks/QualityBenchmark"
         ),
+        // The quality benchmark's own scoring, on replay output written by hand.
+        .testTarget(
+            name: "QualityBenchmarkTests",
+            dependencies: ["QualityBenchmark"],
+            path: "Tests/QualityBenchmarkTests"
+        ),
     ]
 )

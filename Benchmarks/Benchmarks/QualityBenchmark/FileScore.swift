@@ -15,10 +15,19 @@ struct FileScore {
     var isRight: Bool { error == nil && unmet.isEmpty && wrongKinds.isEmpty }
     var hasWrongKind: Bool { error != nil || !wrongKinds.isEmpty }
 
-    /// One gesture from start to finish: its class and the last translation it reported, if any.
+    /// One gesture from start to finish: its class, the last translation it reported, if any, and how far it went
+    /// along each axis counting every step (a scroll back and forth goes far and ends near where it began).
     struct Gesture {
         var gestureClass: String
         var translation: (x: Double, y: Double)?
+        var path: (x: Double, y: Double) = (0, 0)
+
+        mutating func moved(to t: (x: Double, y: Double)) {
+            let from = translation ?? (0, 0)
+            path.x += abs(t.x - from.x)
+            path.y += abs(t.y - from.y)
+            translation = t
+        }
     }
 
     init(name: String, label: QualityTables.Label, contacts: (touches: Int, pairs: Int), gestures: [Gesture]) {
@@ -42,7 +51,7 @@ struct FileScore {
             case .scroll(let direction):
                 let matching = gestures.contains { g in
                     guard g.gestureClass == "scroll", let t = g.translation else { return false }
-                    return Self.goes(t, direction)
+                    return Self.goes(t, path: g.path, direction)
                 }
                 if !matching { unmet.append("no scroll \(direction.rawValue)") }
             }
@@ -55,15 +64,16 @@ struct FileScore {
         self.error = error
     }
 
-    private static func goes(_ t: (x: Double, y: Double), _ direction: Expectation.Direction) -> Bool {
+    /// A direction is the last translation's; an axis (asked of scrolls back and forth) is where the path went.
+    private static func goes(_ t: (x: Double, y: Double), path: (x: Double, y: Double), _ direction: Expectation.Direction) -> Bool {
         let horizontal = abs(t.x) > abs(t.y)
         switch direction {
         case .up: return !horizontal && t.y < 0
         case .down: return !horizontal && t.y > 0
         case .left: return horizontal && t.x < 0
         case .right: return horizontal && t.x > 0
-        case .horizontal: return horizontal
-        case .vertical: return !horizontal
+        case .horizontal: return path.x > path.y
+        case .vertical: return path.y > path.x
         }
     }
 
@@ -89,13 +99,17 @@ func gestures(inReplayOutput output: Data, classOf: (String) -> String) -> [File
         switch state {
         case "began":
             open[recognizer] = result.count
-            result.append(FileScore.Gesture(gestureClass: classOf(recognizer), translation: translation))
+            var g = FileScore.Gesture(gestureClass: classOf(recognizer))
+            if let translation { g.moved(to: translation) }
+            result.append(g)
         case "changed", "ended", "cancelled":
             if let index = open[recognizer] {
-                if translation != nil { result[index].translation = translation }
+                if let translation { result[index].moved(to: translation) }
                 if state != "changed" { open[recognizer] = nil }
             } else if state == "ended" {
-                result.append(FileScore.Gesture(gestureClass: classOf(recognizer), translation: translation))
+                var g = FileScore.Gesture(gestureClass: classOf(recognizer))
+                if let translation { g.moved(to: translation) }
+                result.append(g)
             }
         default:
             continue

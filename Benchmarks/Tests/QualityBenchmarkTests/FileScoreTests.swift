@@ -1,0 +1,49 @@
+import Foundation
+@testable import QualityBenchmark
+import Testing
+
+/// How `make quality` scores a file (docs/quality.md, "How a file is scored"), on replay output written by hand.
+@Suite struct FileScoreTests {
+    /// Replay output: one gesture line per (recognizer, state, translation).
+    static func output(_ lines: [(String, String, [Double]?)]) -> Data {
+        var text = #"{"type":"device_added"}"# + "\n"
+        for (recognizer, state, t) in lines {
+            let values = t.map { #","values":{"translation_mm":[\#($0[0]),\#($0[1])]}"# } ?? ""
+            text += #"{"type":"gesture","recognizer":"\#(recognizer)","state":"\#(state)"\#(values)}"# + "\n"
+        }
+        return Data(text.utf8)
+    }
+
+    static func score(_ expected: String, allowed: Set<String> = [], touches: Int = 0, _ lines: [(String, String, [Double]?)]) throws -> FileScore {
+        let label = QualityTables.Label(pattern: "*", category: "test", expectation: try Expectation(expected), allowed: allowed)
+        let found = gestures(inReplayOutput: output(lines), classOf: { $0 == "two-finger-pan" ? "scroll" : $0 })
+        return FileScore(name: "file", label: label, contacts: (touches, 0), gestures: found)
+    }
+
+    @Test func aScrollBackAndForthGoesAlongTheAxisItTravelled() throws {
+        // Right 20 mm, back left 18 mm, 5 mm down on the way: the net translation (2, 5) points down, the path
+        // went 38 mm across and 5 mm down.
+        let lines: [(String, String, [Double]?)] = [
+            ("scroll", "began", [1, 0]), ("scroll", "changed", [20, 2]), ("scroll", "changed", [2, 5]), ("scroll", "ended", [2, 5]),
+        ]
+        #expect(try Self.score("scroll horizontal", lines).isRight)
+        #expect(try !Self.score("scroll vertical", lines).isRight)
+        // A direction is the last translation's.
+        #expect(try Self.score("scroll down", lines).isRight)
+        #expect(try !Self.score("scroll right", lines).isRight)
+    }
+
+    @Test func aClassNeitherExpectedNorAllowedIsAWrongKind() throws {
+        let lines: [(String, String, [Double]?)] = [("pointer", "began", [2, 0]), ("pointer", "ended", [9, 0]), ("two-finger-pan", "began", [0, 3])]
+        let strict = try Self.score("scroll down", lines)
+        #expect(strict.hasWrongKind && strict.wrongKinds == ["pointer"])
+        #expect(try Self.score("scroll down", allowed: ["pointer"], lines).isRight)
+    }
+
+    @Test func tapsCountPerContactUpToWhatWasAsked() throws {
+        let three = try Self.score("tap per touch", touches: 4, [("tap", "ended", nil), ("tap", "ended", nil), ("tap", "ended", nil)])
+        #expect(!three.isRight && three.tapsAsked == 4 && three.tapsRecognized == 3)
+        let five = try Self.score("tap per touch", touches: 4, Array(repeating: ("tap", "ended", nil), count: 5))
+        #expect(five.isRight && five.tapsRecognized == 4)
+    }
+}
