@@ -17,12 +17,18 @@ public struct DaemonOptions: Sendable {
     public var loop = false
     /// How many times faster than recorded a replay plays.
     public var speed = 1.0
+    /// The device of a replayed recording that describes none (a file `Recording.parse` reads a description from).
+    public var replayDescription: String?
+    /// What the replayed device is, instead of what its capabilities suggest.
+    public var replayKind: DeviceKind?
 
     public init(
         configPath: String, socketPath: String? = nil, replay: String? = nil, fallbackReplay: String? = nil, loop: Bool = false,
-        speed: Double = 1
+        speed: Double = 1, replayDescription: String? = nil, replayKind: DeviceKind? = nil
     ) {
         self.speed = speed
+        self.replayDescription = replayDescription
+        self.replayKind = replayKind
         self.configPath = configPath
         self.socketPath = socketPath
         self.replay = replay
@@ -94,8 +100,15 @@ public final class Daemon {
     }
 
     private func replaySource(_ path: String) throws -> ReplaySource {
+        var given: DeviceDescription?
+        if let file = options.replayDescription {
+            given = try Recording.parse(try String(contentsOfFile: file, encoding: .utf8), source: file).description
+            guard given != nil else {
+                throw DaemonError("\(file): describes no device (expected N:, I:, P:, B: or A: lines, or an evtest header)")
+            }
+        }
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let recording = try Recording.parse(text, source: path).slotted()
-        return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed)
+        let recording = try Recording.parse(text, source: path, description: given).slotted()
+        return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed, kind: options.replayKind)
     }
 }

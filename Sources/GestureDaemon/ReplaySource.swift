@@ -20,8 +20,8 @@ struct ReplaySource {
     /// Recorded time passes this many times faster.
     private let speed: Double
 
-    init(recording: Recording, source: String, loop: Bool, speed: Double = 1) throws(InputError) {
-        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)")
+    init(recording: Recording, source: String, loop: Bool, speed: Double = 1, kind: DeviceKind? = nil) throws(InputError) {
+        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)", kind: kind)
         frames = try Replay.frames(of: recording, source: source, kind: info.kind)
         idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
         self.loop = loop

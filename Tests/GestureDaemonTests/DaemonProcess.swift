@@ -19,8 +19,9 @@ final class DaemonProcess {
             .appendingPathComponent(".build/debug")
     }
 
-    /// Starts the daemon and waits until its socket answers.
-    init(config: String, script: String, speed: Double = 1, extra: [String] = []) throws {
+    /// Starts the daemon and waits until its socket answers. `bare`: the recording is served as bare `E:` lines,
+    /// its device given with `--description` (a file of its header lines).
+    init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false) throws {
         directory = try Self.temporaryDirectory()
         socket = directory.appendingPathComponent("g.sock").path
         configPath = directory.appendingPathComponent("gestured.toml").path
@@ -28,9 +29,18 @@ final class DaemonProcess {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let recording = directory.appendingPathComponent("input.evemu").path
         try Self.synthesize(script, to: recording)
+        var described: [String] = []
+        if bare {
+            let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
+            let header = directory.appendingPathComponent("input.prop").path
+            try (lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n").write(toFile: header, atomically: true, encoding: .utf8)
+            try (lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n").write(toFile: recording, atomically: true, encoding: .utf8)
+            described = ["--description", header]
+        }
         FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = Self.binaries.appendingPathComponent("gestured")
-        process.arguments = ["run", "--config", configPath, "--socket", socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + extra
+        process.arguments =
+            ["run", "--config", configPath, "--socket", socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + described + extra
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -99,4 +99,20 @@ import Testing
         #expect(result.status != 0)
         #expect(result.err.contains("--kind must be touchscreen, touchpad or tablet"))
     }
+
+    @Test func theDaemonServesABareCaptureWithTheDescriptionAndKindGiven() throws {
+        // As a touchscreen (what its capabilities say), a tap.
+        let screen = try DaemonProcess(config: Self.tapConfig, script: "at 0.1 tap 150 100\n", bare: true)
+        let client = try screen.client()
+        _ = try client.request(["type": "subscribe"])
+        #expect(try client.messages(until: { $0["type"] as? String == "gesture" }).compactMap(\.gestureSummary) == ["tap ended"])
+        #expect(screen.stop() == 0)
+        // Told it is a touchpad, a touchpad's configuration claims it.
+        let pad = try DaemonProcess(config: Self.padConfig, script: "at 0.1 tap 150 100\n", extra: ["--kind", "touchpad"], bare: true)
+        let padClient = try pad.client()
+        _ = try padClient.request(["type": "subscribe"])
+        #expect(try padClient.messages(until: { $0["type"] as? String == "gesture" }).compactMap(\.gestureSummary) == ["tap ended"])
+        #expect(pad.log.contains("device.kind=touchpad"))
+        #expect(pad.stop() == 0)
+    }
 }
