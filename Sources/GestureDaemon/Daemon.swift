@@ -100,12 +100,8 @@ public final class Daemon {
     }
 
     private func replaySource(_ path: String) throws -> ReplaySource {
-        var given: DeviceDescription?
-        if let file = options.replayDescription {
-            given = try Recording.parse(try String(contentsOfFile: file, encoding: .utf8), source: file).description
-            guard given != nil else {
-                throw DaemonError("\(file): describes no device (expected N:, I:, P:, B: or A: lines, or an evtest header)")
-            }
+        let given = try options.replayDescription.map { file in
+            try Recording.deviceDescription(in: try String(contentsOfFile: file, encoding: .utf8), source: file)
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let recording = try Recording.parse(text, source: path, description: given).slotted()

@@ -28,6 +28,17 @@ public struct Recording: Sendable {
         if recording.description == nil { recording.description = description }
         return recording
     }
+
+    /// The device a description file gives, for captures that carry none (`--description`): any recording or
+    /// header `parse` reads. A file that describes no device is an error naming it.
+    public static func deviceDescription(in text: String, source: String) throws(RecordingError) -> DeviceDescription {
+        guard let description = try parse(text, source: source).description else {
+            throw RecordingError(
+                source: source, line: 1,
+                "describes no device (expected N:, I:, P:, B: or A: lines, an evtest header or getevent -lp output)")
+        }
+        return description
+    }
 }
 
 extension Recording {

@@ -73,7 +73,6 @@ public struct TouchConditioner {
         var pieceOf: TouchID?
     }
 
-
     private var contacts: [TouchID: Contact] = [:]
     private var order: [TouchID] = []
     private var buttonWasDown = false

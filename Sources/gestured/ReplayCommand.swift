@@ -5,8 +5,6 @@ import GestureDaemon
 import InputCore
 import Logging
 
-extension DeviceKind: ExpressibleByArgument {}
-
 /// The whole pipeline on recordings, printing what a subscriber would read.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,20 +23,10 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print raw touch deliveries.")
     var touches = false
 
-    @Option(
-        name: .long,
-        help: "The device of recordings that describe none: an evemu recording or header, a .prop or .device file, evemu A: lines, or getevent -lp output.")
-    var description: String?
-
-    @Option(name: .long, help: "What the device is (touchscreen, touchpad or tablet), instead of what its capabilities suggest.")
-    var kind: DeviceKind?
+    @OptionGroup var device: CaptureDeviceOptions
 
     @Argument(help: "Recordings: evemu-record, evtest, libinput record or getevent -lt output, or bare E: lines with --description.")
     var recordings: [String]
-
-    func validate() throws {
-        if kind == .other { throw ValidationError("--kind must be touchscreen, touchpad or tablet") }
-    }
 
     func run() throws {
         let configuration: Configuration
@@ -50,17 +38,10 @@ struct ReplayCommand: ParsableCommand {
         }
         var loaded: [OfflineReplay.Input] = []
         do {
-            var given: DeviceDescription?
-            if let description {
-                given = try Recording.parse(try readText(description), source: description).description
-                guard given != nil else {
-                    printError("\(description): describes no device (expected N:, I:, P:, B: or A: lines, or an evtest header)")
-                    throw ExitCode.failure
-                }
-            }
+            let given = try device.description.map { file in try Recording.deviceDescription(in: try readText(file), source: file) }
             for path in recordings {
                 let recording = try Recording.parse(try readText(path), source: path, description: given)
-                loaded.append(OfflineReplay.Input(source: path, recording: recording, kind: kind))
+                loaded.append(OfflineReplay.Input(source: path, recording: recording, kind: device.kind))
             }
         } catch let error as ExitCode {
             throw error

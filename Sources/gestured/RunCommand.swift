@@ -1,7 +1,6 @@
 import ArgumentParser
 import GestureConfig
 import GestureDaemon
-import InputCore
 import Logging
 
 /// The daemon: devices (or a recording) in, gestures out on the Unix socket.
@@ -29,20 +28,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Play the recording this many times faster than it was recorded.")
     var speed = 1.0
 
-    @Option(
-        name: .long,
-        help: "The device of a replayed recording that describes none (bare E: lines, an evtest log without its header): an evemu recording or header, a .prop or .device file, evemu A: lines, or getevent -lp output.")
-    var description: String?
-
-    @Option(name: .long, help: "What the replayed device is (touchscreen, touchpad or tablet), instead of what its capabilities suggest.")
-    var kind: DeviceKind?
+    @OptionGroup var device: CaptureDeviceOptions
 
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (overrides daemon.log_level).")
     var logLevel: String?
 
     func validate() throws {
-        if kind == .other { throw ValidationError("--kind must be touchscreen, touchpad or tablet") }
-        if (description != nil || kind != nil) && replay == nil && fallbackReplay == nil {
+        if (device.description != nil || device.kind != nil) && replay == nil && fallbackReplay == nil {
             throw ValidationError("--description and --kind describe a replayed recording: give --replay or --fallback-replay too")
         }
     }
@@ -64,7 +56,7 @@ struct RunCommand: ParsableCommand {
         let daemon = Daemon(
             options: DaemonOptions(
                 configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop, speed: speed,
-                replayDescription: description, replayKind: kind),
+                replayDescription: device.description, replayKind: device.kind),
             configuration: configuration, logger: logger)
         do {
             try daemon.run()

@@ -71,7 +71,7 @@ import Testing
         try "# nothing here\n".write(toFile: empty, atomically: true, encoding: .utf8)
         let result = try DaemonProcess.run("gestured", ["replay", "--config", try split.config(Self.tapConfig), "--description", empty, split.events])
         #expect(result.status == 1)
-        #expect(result.err.contains("\(empty): describes no device"))
+        #expect(result.err.contains("\(empty):1: describes no device"))
     }
 
     @Test func aDeviceNoEntryClaimsIsAnErrorNamingItAndItsKind() throws {
