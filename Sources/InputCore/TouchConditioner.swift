@@ -83,11 +83,16 @@ public struct TouchConditioner {
     private var shownBefore = 0
     /// When the last one-finger tap-like contact lifted (down briefly, hardly moved, alone).
     private var lastTapLift: Timestamp?
-    /// The time of the last frame, conditioned or ticked.
-    private var lastTime: Timestamp?
     /// Conditioning a frame made of the contacts' last reports, not a device's frame: it says nothing of how
     /// fast or how often the device reports.
     private var ticking = false
+
+    /// The next time the stage must look at its contacts although the device reports nothing: a finger held back
+    /// until then, a finger count changed for the debounce, a finger still after a tap for the hold time. A
+    /// touchpad reports nothing of a finger that does not move (evdev drops repeated values), so without this a
+    /// waiting finger would wait for the next movement. Nil when nothing is due after the last frame. Worked out
+    /// once per frame: the daemon asks for it before every frame and timer.
+    public private(set) var nextDeadline: Timestamp?
 
     /// What the last frame did to contacts held back as palms, thumbs or clicks, for the raw touch stream: each
     /// is `began` when first held back, then `moved`, `ended` or `cancelled` (`ended` too when it becomes a touch
@@ -112,7 +117,6 @@ public struct TouchConditioner {
         out.touches.removeAll(keepingCapacity: true)
         classified.removeAll(keepingCapacity: true)
         let now = frame.timestamp
-        lastTime = now
         let clicked = frame.physicalButtonDown && !buttonWasDown
         buttonWasDown = frame.physicalButtonDown
         // A touch held back because of another comes in a frame after that one lifted, never in the same: a
@@ -197,16 +201,13 @@ public struct TouchConditioner {
             contacts[touch.id] = c
         }
         restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress)
+        nextDeadline = deadline(after: now)
         // The engine needs a frame only when a touch began, moved or ended in it.
         return out.touches.contains { $0.phase != .stationary } ? out : nil
     }
 
-    /// The next time the stage must look at its contacts although the device reports nothing: a finger held back
-    /// until then, a finger count changed for the debounce, a finger still after a tap for the hold time. A
-    /// touchpad reports nothing of a finger that does not move (evdev drops repeated values), so without this a
-    /// waiting finger would wait for the next movement. Nil when nothing is due after the last frame.
-    public var nextDeadline: Timestamp? {
-        guard let last = lastTime else { return nil }
+    /// What `nextDeadline` is after a frame at `last`.
+    private func deadline(after last: Timestamp) -> Timestamp? {
         var earliest: Timestamp?
         func consider(_ t: Timestamp) {
             if t > last, earliest.map({ t < $0 }) ?? true { earliest = t }
@@ -587,6 +588,7 @@ public struct TouchConditioner {
         }
         contacts.removeAll()
         order.removeAll()
+        nextDeadline = nil
         buttonWasDown = false
         settledCount = 0
         countChangedAt = nil
