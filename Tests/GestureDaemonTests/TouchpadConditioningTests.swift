@@ -100,6 +100,19 @@ import Testing
         #expect(pad.gestures == ["tap ended", "tap ended"])
     }
 
+    @Test func aTwoFingerTapWhoseSecondFingerLandsLateIsATwoFingerTap() throws {
+        let pad = try Pad()
+        // A touchpad's fingers land less together than a screen's: the second 0.19 s after the first, then
+        // both lift together.
+        pad.frame([(1, 30, 30)])
+        pad.time = 0.19
+        pad.frame([(2, 50, 30)])
+        pad.time = 0.22
+        pad.frame([(1, 30, 30), (2, 50, 30)], up: [1, 2])
+        pad.finish()
+        #expect(pad.gestures == ["two-finger-tap ended"])
+    }
+
     @Test func thePointerBecomesAScrollWhenASecondFingerLands() throws {
         let pad = try Pad()
         pad.frame([(1, 40, 20)])
