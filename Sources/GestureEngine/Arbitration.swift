@@ -132,19 +132,32 @@ extension GestureEngine {
         output.append(.action(recognizer.snapshot(state: state, time: now)))
     }
 
-    /// Whether nothing linked to `recognizer` by a failure requirement, either way, is still undecided:
-    /// only then may it reset, so that whoever waits on it sees it failed.
-    func mayReset(_ recognizer: GestureRecognizer) -> Bool {
-        for other in recognizer.failureRequirements where other.isUndecided { return false }
-        for other in recognizer.attemptRequirements where other.isUndecided { return false }
-        for other in recognizers where other.isUndecided {
-            if other.failureRequirements.contains(where: { $0 === recognizer })
-                || other.attemptRequirements.contains(where: { $0 === recognizer })
+    /// Whether every recognizer linked to `recognizer` by failure requirements, either way and through
+    /// others, is done: ended, cancelled, failed or idle. A group resets together (R10), so a recognizer
+    /// that others waited on stays failed, and takes no new touches, until they have finished.
+    func groupIsDone(_ recognizer: GestureRecognizer) -> Bool {
+        groupGeneration &+= 1
+        groupStack.removeAll(keepingCapacity: true)
+        groupStack.append(recognizer)
+        recognizer.groupVisit = groupGeneration
+        while let member = groupStack.popLast() {
+            if member.isInPlay, !member._state.isTerminal { return false }
+            for other in member.failureRequirements { visitGroupMember(other) }
+            for other in member.attemptRequirements { visitGroupMember(other) }
+            for other in recognizers
+            where other.failureRequirements.contains(where: { $0 === member })
+                || other.attemptRequirements.contains(where: { $0 === member })
             {
-                return false
+                visitGroupMember(other)
             }
         }
         return true
+    }
+
+    private func visitGroupMember(_ member: GestureRecognizer) {
+        guard member.groupVisit != groupGeneration else { return }
+        member.groupVisit = groupGeneration
+        groupStack.append(member)
     }
 
     func finishPass() {
@@ -152,7 +165,7 @@ extension GestureEngine {
             if !recognizer.hasSentActions { recognizer.pendingChanges = 0 }
             recognizer.settleTrackedTouches()
         }
-        for recognizer in recognizers where recognizer._state.isTerminal && mayReset(recognizer) {
+        for recognizer in recognizers where recognizer._state.isTerminal && groupIsDone(recognizer) {
             recognizer.resetAttempt()
         }
         releaseFinishedRecords()

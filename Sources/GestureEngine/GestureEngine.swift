@@ -30,6 +30,9 @@ public final class GestureEngine {
     private var scratchMoved: [Touch] = []
     private var scratchEnded: [Touch] = []
     private var scratchCancelled: [Touch] = []
+    // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
+    var groupStack: [GestureRecognizer] = []
+    var groupGeneration = 0
 
     /// An engine for a surface of `size` millimetres; the root region is named `rootName`.
     public init(surface size: Size, rootName: String = "surface") {
@@ -39,6 +42,7 @@ public final class GestureEngine {
         scratchEnded.reserveCapacity(16)
         scratchCancelled.reserveCapacity(16)
         output.reserveCapacity(64)
+        groupStack.reserveCapacity(16)
     }
 
     // MARK: Configuration

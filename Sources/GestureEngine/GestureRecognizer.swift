@@ -218,6 +218,8 @@ open class GestureRecognizer {
     var touchedThisFrame = false
     /// Position in the pass order (R11).
     var order = 0
+    /// The engine's mark while it walks a group of linked recognizers.
+    var groupVisit = 0
 
     /// Something to decide: touches in this attempt, or a state other than possible.
     var isInPlay: Bool { !attemptTouchIDs.isEmpty || _state != .possible }

@@ -81,6 +81,33 @@ import Testing
             """)
     }
 
+    /// Reset waits for the whole group linked by failure requirements: the swipe the pan waited on stays
+    /// failed, taking no new touch, while the pan goes on; both reset when the pan ends.
+    @Test func aRequiredRecognizerStaysFailedUntilItsDependentHasFinished() {
+        let lines = traceLines(sceneV + """
+            swipe swipe in V direction=up touches=1
+            pan pan in V max=1
+            require pan fail swipe
+            0.00 down 1 100 400
+            0.05 move 1 110 400
+            0.10 move 1 130 400
+            0.20 down 2 300 400
+            0.25 move 2 300 300
+            0.30 move 2 300 200
+            0.35 up 2
+            0.45 move 1 160 400
+            0.50 up 1
+            0.60 down 3 300 400
+            0.65 move 3 300 300
+            0.70 move 3 300 200
+            0.75 up 3
+            """).filter { !$0.contains("moved") }
+        #expect(lines == [
+            "0.000 V: touch 1 began", "0.100 pan: began", "0.100 V: touch 1 cancelled", "0.200 V: touch 2 began", "0.350 V: touch 2 ended", "0.450 pan: changed", "0.500 pan: ended",
+            "0.600 V: touch 3 began", "0.650 swipe: ended", "0.650 V: touch 3 cancelled",
+        ])
+    }
+
     @Test func f68_theChildsPanWinsOverItsParents() {
         let lines = traceLines(sceneV + """
             region C 50 50 200 200 in V
