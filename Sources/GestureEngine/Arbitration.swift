@@ -100,7 +100,8 @@ extension GestureEngine {
 
     private func commit(_ recognizer: GestureRecognizer) {
         recognizer.hasSentActions = true
-        if recognizer.waited, recognizer._state.isActive { recognizer.didBeginAfterWaiting() }
+        // R6: a recognizer that waited begins from where it is when it may, also when it ended meanwhile.
+        if recognizer.waited, recognizer.passedBegan { recognizer.didBeginAfterWaiting() }
         if recognizer.passedBegan { emitAction(recognizer, .began) }
         if !recognizer.waited {
             for _ in 0..<recognizer.pendingChanges { emitAction(recognizer, .changed) }

@@ -108,6 +108,28 @@ import Testing
         ])
     }
 
+    /// A pan that ended while held back by a failure requirement sends began then ended, both from where it
+    /// was allowed to begin: translation and velocity zero, as a pan that waited with its fingers down (R6).
+    @Test func aPanThatEndedWhileHeldBeginsAndEndsAtZero() {
+        expectTrace(sceneV + """
+            tap double in V taps=2
+            pan pan in V
+            require pan fail double
+            show pan translation velocity
+            0.00 down 1 100 100
+            0.05 move 1 115 100
+            0.10 move 1 130 100
+            0.15 up 1
+            """, """
+            0.000 V: touch 1 began
+            0.050 V: touch 1 moved
+            0.100 V: touch 1 moved
+            0.500 pan: began translation=(0,0) velocity=(0,0)
+            0.500 pan: ended translation=(0,0) velocity=(0,0)
+            0.500 V: touch 1 cancelled
+            """)
+    }
+
     @Test func f68_theChildsPanWinsOverItsParents() {
         let lines = traceLines(sceneV + """
             region C 50 50 200 200 in V
