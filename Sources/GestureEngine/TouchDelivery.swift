@@ -57,6 +57,17 @@ extension GestureEngine {
         return false
     }
 
+    /// V3 for a touch that lands on a gesture already in progress: a recognizer that has begun (or been
+    /// recognized) with `cancelsTouchesInView` and tracks the touch makes it one of that gesture's touches,
+    /// which the region does not get. Touches it ignores (beyond a pan's maximum) are the region's (V5).
+    private func isClaimedByGestureInProgress(_ record: TouchRecord) -> Bool {
+        for recognizer in record.receivers
+        where recognizer.hasSentActions && recognizer.cancelsTouchesInView && recognizer.attemptTouchIDs.contains(record.touch.id) {
+            return true
+        }
+        return false
+    }
+
     func deliverTouches() {
         for i in records.indices where records[i].inUse {
             deliver(&records[i])
@@ -68,6 +79,10 @@ extension GestureEngine {
         if record.delivery == .pendingBegan {
             if record.lifted, record.touch.phase == .cancelled {
                 record.delivery = .closed  // The region never saw it: nothing to cancel.
+                return
+            }
+            if isClaimedByGestureInProgress(record) {
+                record.delivery = .closed
                 return
             }
             guard !isHeld(record, delayingBegan: true) else { return }

@@ -130,6 +130,31 @@ import Testing
             """)
     }
 
+    /// A finger that lands on a pan already in progress, and that the pan takes, is one of the pan's touches:
+    /// the region never gets it (V3). One beyond the pan's maximum is ignored by the pan and is the region's.
+    @Test func aTouchJoiningAGestureInProgressIsNotTheRegions() {
+        expectTrace(sceneV + """
+            pan pan in V max=2
+            0.00 down 1 100 100
+            0.05 move 1 130 100
+            0.10 down 2 200 100
+            0.15 move 1 140 100
+            0.15 move 2 210 100
+            0.20 down 3 300 300
+            0.25 up 3
+            0.30 up 2
+            0.35 up 1
+            """, """
+            0.000 V: touch 1 began
+            0.050 pan: began
+            0.050 V: touch 1 cancelled
+            0.150 pan: changed
+            0.200 V: touch 3 began
+            0.250 V: touch 3 ended
+            0.350 pan: ended
+            """)
+    }
+
     @Test func f68_theChildsPanWinsOverItsParents() {
         let lines = traceLines(sceneV + """
             region C 50 50 200 200 in V
