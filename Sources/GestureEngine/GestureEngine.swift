@@ -115,8 +115,15 @@ public final class GestureEngine {
 
     // MARK: Time
 
-    /// The earliest moment the engine needs `advance(to:)`, or nil when nothing is pending.
+    /// The earliest moment the engine needs `advance(to:)`, or nil when nothing is pending; `now` while a
+    /// change made between calls (a recognizer removed or disabled) has not been handled.
     public var nextDeadline: Timestamp? {
+        // A recognizer removed or disabled between calls has an action to send (cancelled) at once.
+        if dirty || !betweenCalls.isEmpty { return now }
+        return earliestRecognizerDeadline
+    }
+
+    private var earliestRecognizerDeadline: Timestamp? {
         var earliest: Timestamp?
         for recognizer in recognizers {
             if let d = recognizer.deadline, earliest == nil || d < earliest! { earliest = d }
@@ -166,13 +173,16 @@ public final class GestureEngine {
     }
 
     private func fireDeadlines(through limit: Timestamp, inclusive: Bool) {
-        while let due = nextDeadline, inclusive ? due <= limit : due < limit {
+        while let due = earliestRecognizerDeadline, inclusive ? due <= limit : due < limit {
             if due > now { now = due }
             for recognizer in recognizers where recognizer.deadline == due {
                 recognizer.deadline = nil
                 guard !recognizer._state.isTerminal else { continue }
                 recognizer.now = now
                 recognizer.deadlineReached()
+                // Time does not go back: a deadline re-armed at or before the moment it fired would fire
+                // at that moment forever. It is dropped; a deadline fires at most once per moment.
+                if let again = recognizer.deadline, again <= due { recognizer.deadline = nil }
             }
             runPass(at: now)
         }

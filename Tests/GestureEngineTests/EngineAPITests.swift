@@ -91,6 +91,49 @@ import Testing
         #expect(h2.actions == ["single ended"])
     }
 
+    @Test func aRemovalOrDisablingBetweenCallsIsDueAtOnce() {
+        let h = EngineHarness()
+        let pan = PanGestureRecognizer(name: "pan")
+        h.engine.add(pan)
+        h.frame(0, [(1, .began, 10, 10)])
+        h.frame(0.05, [(1, .moved, 20, 10)])
+        #expect(h.engine.nextDeadline == nil)
+        h.engine.remove(pan)
+        // The cancelled action waits for no frame: the daemon wakes the engine now.
+        #expect(h.engine.nextDeadline == Timestamp(seconds: 0.05))
+        h.advance(0.05)
+        #expect(h.actions == ["pan began", "pan cancelled"])
+        #expect(h.engine.nextDeadline == nil)
+
+        let other = PanGestureRecognizer(name: "other")
+        h.engine.add(other)
+        h.frame(0.1, [(2, .began, 30, 30)])
+        h.frame(0.15, [(2, .moved, 40, 30)])
+        other.isEnabled = false
+        #expect(h.engine.nextDeadline == Timestamp(seconds: 0.15))
+        h.advance(0.15)
+        #expect(h.actions.suffix(2) == ["other began", "other cancelled"])
+        #expect(h.engine.nextDeadline == nil)
+    }
+
+    @Test func aDeadlineReArmedAtOrBeforeItsMomentIsDroppedNotFiredForever() {
+        let h = EngineHarness()
+        let r = ScriptedRecognizer(name: "c")
+        var fired = 0
+        r.onBegan = { $0.deadline = Timestamp(seconds: 0.1) }
+        r.onDeadline = {
+            fired += 1
+            // Later is fine; at the moment it fired, it would fire forever.
+            $0.deadline = fired == 1 ? Timestamp(seconds: 0.15) : $0.now
+        }
+        h.engine.add(r)
+        h.frame(0, [(1, .began, 10, 10)])
+        h.advance(0.2)
+        #expect(fired == 2)
+        #expect(r.deadline == nil)
+        #expect(h.engine.nextDeadline == nil)
+    }
+
     @Test func removingARegionRemovesItsRecognizersAndChildren() throws {
         let engine = GestureEngine(surface: Size(width: 100, height: 100))
         let outer = try engine.addRegion(name: "outer", frame: Rect(x: 0, y: 0, width: 50, height: 50))
