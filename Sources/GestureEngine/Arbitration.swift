@@ -7,7 +7,9 @@
 /// which is how a double tap beats a single tap recognized on the same lift (R7).
 extension GestureEngine {
     enum RequirementStatus {
-        case clear, waiting, requiredRecognized
+        case clear
+        case waiting(on: GestureRecognizer)
+        case requiredRecognized(GestureRecognizer)
     }
 
     func arbitrate() {
@@ -21,8 +23,8 @@ extension GestureEngine {
                     recognizer.force(.failed, cause: .requirementRecognized)
                     progress = true
                     continue
-                case .waiting:
-                    if recognizer._state != .possible { recognizer.waited = true }
+                case .waiting(let other):
+                    if recognizer._state != .possible { recognizer.attempt.decision = .waiting(on: other.name) }
                     continue
                 case .clear:
                     break
@@ -52,12 +54,12 @@ extension GestureEngine {
     func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         var status = RequirementStatus.clear
         for required in recognizer.failureRequirements where required !== recognizer {
-            if required.hasSentActions { return .requiredRecognized }
-            if required.isUndecided { status = .waiting }
+            if required.attempt.hasSentActions { return .requiredRecognized(required) }
+            if case .clear = status, required.isUndecided { status = .waiting(on: required) }
         }
-        for required in recognizer.attemptRequirements where required !== recognizer {
-            if required.hasSentActions { return .requiredRecognized }
-            if required.isUndecided { status = .waiting }
+        for required in recognizer.attempt.requirements where required !== recognizer {
+            if required.attempt.hasSentActions { return .requiredRecognized(required) }
+            if case .clear = status, required.isUndecided { status = .waiting(on: required) }
         }
         return status
     }
@@ -75,13 +77,13 @@ extension GestureEngine {
     }
 
     private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for id in a.attemptTouchIDs where b.attemptTouchIDs.contains(id) { return true }
+        for id in a.attempt.touchIDs where b.attempt.touchIDs.contains(id) { return true }
         return false
     }
 
     private func isPrevented(_ recognizer: GestureRecognizer) -> Bool {
         for other in recognizers where other !== recognizer {
-            if other.hasSentActions {
+            if other.attempt.hasSentActions {
                 // Once active, never kicked out (R4); an active one keeps out newcomers.
                 if other._state == .began || other._state == .changed || other._state == .ended,
                     excludes(other, recognizer)
@@ -89,7 +91,7 @@ extension GestureEngine {
                     return true
                 }
             } else if other.isUndecided, other._state != .possible,
-                requirementStatus(of: other) == .clear,
+                case .clear = requirementStatus(of: other),
                 !recognizer.canPrevent(other), excludes(other, recognizer)
             {
                 return true  // A rival committing in this same pass that this one defers to.
@@ -99,17 +101,18 @@ extension GestureEngine {
     }
 
     private func commit(_ recognizer: GestureRecognizer) {
-        recognizer.hasSentActions = true
+        let waited = recognizer.attempt.isWaiting
+        recognizer.attempt.decision = .committed
         // R6: a recognizer that waited begins from where it is when it may, also when it ended meanwhile.
-        if recognizer.waited, recognizer.passedBegan { recognizer.didBeginAfterWaiting() }
-        if recognizer.passedBegan { emitAction(recognizer, .began) }
-        if !recognizer.waited {
-            for _ in 0..<recognizer.pendingChanges { emitAction(recognizer, .changed) }
+        if waited, recognizer.attempt.passedBegan { recognizer.didBeginAfterWaiting() }
+        if recognizer.attempt.passedBegan { emitAction(recognizer, .began) }
+        if !waited {
+            for _ in 0..<recognizer.attempt.pendingChanges { emitAction(recognizer, .changed) }
         }
-        recognizer.pendingChanges = 0
+        recognizer.attempt.pendingChanges = 0
         if recognizer._state == .ended {
             emitAction(recognizer, .ended)
-            recognizer.terminalSent = true
+            recognizer.attempt.decision = .finished
         }
         if recognizer.cancelsTouchesInView { cancelRegionTouches(of: recognizer) }
         for other in recognizers where other.isUndecided && excludes(recognizer, other) {
@@ -119,12 +122,12 @@ extension GestureEngine {
 
     /// Actions of recognizers already committed: each changed update, then the end or cancel.
     func sendUpdates() {
-        for recognizer in recognizers where recognizer.hasSentActions {
-            for _ in 0..<recognizer.pendingChanges { emitAction(recognizer, .changed) }
-            recognizer.pendingChanges = 0
-            if (recognizer._state == .ended || recognizer._state == .cancelled), !recognizer.terminalSent {
+        for recognizer in recognizers where recognizer.attempt.hasSentActions {
+            for _ in 0..<recognizer.attempt.pendingChanges { emitAction(recognizer, .changed) }
+            recognizer.attempt.pendingChanges = 0
+            if (recognizer._state == .ended || recognizer._state == .cancelled), recognizer.attempt.decision != .finished {
                 emitAction(recognizer, recognizer._state)
-                recognizer.terminalSent = true
+                recognizer.attempt.decision = .finished
             }
         }
     }
@@ -144,10 +147,10 @@ extension GestureEngine {
         while let member = groupStack.popLast() {
             if member.isInPlay, !member._state.isTerminal { return false }
             for other in member.failureRequirements { visitGroupMember(other) }
-            for other in member.attemptRequirements { visitGroupMember(other) }
+            for other in member.attempt.requirements { visitGroupMember(other) }
             for other in recognizers
             where other.failureRequirements.contains(where: { $0 === member })
-                || other.attemptRequirements.contains(where: { $0 === member })
+                || other.attempt.requirements.contains(where: { $0 === member })
             {
                 visitGroupMember(other)
             }
@@ -163,7 +166,7 @@ extension GestureEngine {
 
     func finishPass() {
         for recognizer in recognizers {
-            if !recognizer.hasSentActions { recognizer.pendingChanges = 0 }
+            if !recognizer.attempt.hasSentActions { recognizer.attempt.pendingChanges = 0 }
             recognizer.settleTrackedTouches()
         }
         for recognizer in recognizers where recognizer._state.isTerminal && groupIsDone(recognizer) {

@@ -76,7 +76,7 @@ public final class GestureEngine {
     /// others stop waiting for it.
     public func remove(_ recognizer: GestureRecognizer) {
         guard recognizer.engine === self else { return }
-        if recognizer._state.isActive, recognizer.hasSentActions {
+        if recognizer._state.isActive, recognizer.attempt.hasSentActions {
             betweenCalls.append(.action(recognizer.snapshot(state: .cancelled, time: now)))
         }
         recognizer.resetAttempt()  // Nothing holds its touches any more, and it can be added again.
@@ -84,7 +84,7 @@ public final class GestureEngine {
         recognizer.region?.recognizers.removeAll { $0 === recognizer }
         for other in recognizers {
             other.failureRequirements.removeAll { $0 === recognizer }
-            other.attemptRequirements.removeAll { $0 === recognizer }
+            other.attempt.requirements.removeAll { $0 === recognizer }
         }
         for i in records.indices {
             records[i].receivers.removeAll { $0 === recognizer }
@@ -233,7 +233,7 @@ public final class GestureEngine {
             recognizer._state == .possible || recognizer._state.isActive,
             recognizer.allowedTouchTypes.contains(touch.type)
         else { return false }
-        if recognizer.requiresExclusiveTouchType, let locked = recognizer.lockedTouchType, locked != touch.type {
+        if recognizer.requiresExclusiveTouchType, let locked = recognizer.attempt.lockedTouchType, locked != touch.type {
             return false
         }
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
@@ -243,10 +243,10 @@ public final class GestureEngine {
     private func addAttemptRequirements(among receivers: [GestureRecognizer]) {
         guard receivers.count > 1, receivers.contains(where: { $0.delegate != nil }) else { return }
         for a in receivers {
-            for b in receivers where a !== b && !a.attemptRequirements.contains(where: { $0 === b }) {
+            for b in receivers where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
                 let asks = a.delegate?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
                 let offered = b.delegate?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
-                if asks || offered { a.attemptRequirements.append(b) }
+                if asks || offered { a.attempt.requirements.append(b) }
             }
         }
     }

@@ -79,7 +79,7 @@ open class GestureRecognizer {
     /// the touch is never cancelled because of this recognizer (rule V5).
     public func ignore(_ touch: Touch) {
         trackedTouches.removeAll { $0.id == touch.id }
-        attemptTouchIDs.removeAll { $0 == touch.id }
+        attempt.touchIDs.removeAll { $0 == touch.id }
     }
 
     /// Make this recognizer wait until `other` fails (require-to-fail). Requiring itself is ignored.
@@ -200,20 +200,8 @@ open class GestureRecognizer {
     var lastLocation = Point.zero
     /// Static requirements (require(toFail:)).
     var failureRequirements: [GestureRecognizer] = []
-    /// Requirements the delegates asked for in this attempt.
-    var attemptRequirements: [GestureRecognizer] = []
-    /// Every touch of this attempt, ended ones included, ignored ones excluded: the touches it shares with
-    /// other recognizers and cancels in its region.
-    var attemptTouchIDs: [TouchID] = []
-    var lockedTouchType: TouchType?
-    /// Entered began during this attempt (so a held-back ended needs a synthetic began first).
-    var passedBegan = false
-    var hasSentActions = false
-    var terminalSent = false
-    /// Changed updates since the last pass.
-    var pendingChanges = 0
-    /// Wanted to begin while a failure requirement was undecided.
-    var waited = false
+    /// What the engine has decided and owes for the current attempt.
+    var attempt = Attempt()
     /// Has touches in this frame's dispatch.
     var touchedThisFrame = false
     /// Position in the pass order (R11).
@@ -222,10 +210,10 @@ open class GestureRecognizer {
     var groupVisit = 0
 
     /// Something to decide: touches in this attempt, or a state other than possible.
-    var isInPlay: Bool { !attemptTouchIDs.isEmpty || _state != .possible }
+    var isInPlay: Bool { !attempt.touchIDs.isEmpty || _state != .possible }
 
     /// In play and neither failed nor committed: others wait for it, touches it delays stay held.
-    var isUndecided: Bool { isInPlay && !hasSentActions && _state != .failed }
+    var isUndecided: Bool { isInPlay && !attempt.hasSentActions && _state != .failed }
 
     func requestState(_ requested: GestureState) {
         let old = _state
@@ -243,7 +231,7 @@ open class GestureRecognizer {
     /// A change the engine imposes (exclusion, failure requirements, disabling): no shouldBegin, and a
     /// recognizer that has sent actions is cancelled rather than failed.
     func force(_ target: GestureState, cause: Transition.Cause) {
-        if hasSentActions {
+        if attempt.hasSentActions {
             guard !_state.isTerminal else { return }
             apply(target == .failed ? .cancelled : target, cause: cause)
         } else {
@@ -257,8 +245,8 @@ open class GestureRecognizer {
         let old = _state
         _state = target
         switch target {
-        case .began: passedBegan = true
-        case .changed: pendingChanges += 1
+        case .began: attempt.passedBegan = true
+        case .changed: attempt.pendingChanges += 1
         default: break
         }
         if let loc = centroid(of: trackedTouches) { lastLocation = loc }
@@ -267,8 +255,8 @@ open class GestureRecognizer {
 
     func beginTracking(_ touch: Touch) {
         trackedTouches.append(touch)
-        attemptTouchIDs.append(touch.id)
-        if lockedTouchType == nil { lockedTouchType = touch.type }
+        attempt.touchIDs.append(touch.id)
+        if attempt.lockedTouchType == nil { attempt.lockedTouchType = touch.type }
     }
 
     /// Takes the new state of every tracked touch that is in `frame` (touches that began in it are already
@@ -306,14 +294,7 @@ open class GestureRecognizer {
         reset()
         _state = .possible
         trackedTouches.removeAll(keepingCapacity: true)
-        attemptTouchIDs.removeAll(keepingCapacity: true)
-        attemptRequirements.removeAll(keepingCapacity: true)
-        lockedTouchType = nil
-        passedBegan = false
-        hasSentActions = false
-        terminalSent = false
-        pendingChanges = 0
-        waited = false
+        attempt.clear()
         deadline = nil
         engine?.recognizerChanged(self, from: old, to: .possible, cause: .reset)
     }

@@ -50,7 +50,7 @@ extension GestureEngine {
     private func isHeld(_ record: TouchRecord, delayingBegan: Bool) -> Bool {
         for recognizer in record.receivers
         where (delayingBegan ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded)
-            && recognizer.isUndecided && recognizer.attemptTouchIDs.contains(record.touch.id)
+            && recognizer.isUndecided && recognizer.attempt.touchIDs.contains(record.touch.id)
         {
             return true
         }
@@ -62,7 +62,7 @@ extension GestureEngine {
     /// which the region does not get. Touches it ignores (beyond a pan's maximum) are the region's (V5).
     private func isClaimedByGestureInProgress(_ record: TouchRecord) -> Bool {
         for recognizer in record.receivers
-        where recognizer.hasSentActions && recognizer.cancelsTouchesInView && recognizer.attemptTouchIDs.contains(record.touch.id) {
+        where recognizer.attempt.hasSentActions && recognizer.cancelsTouchesInView && recognizer.attempt.touchIDs.contains(record.touch.id) {
             return true
         }
         return false
@@ -112,7 +112,7 @@ extension GestureEngine {
     /// V3: the touches of a recognizer that began or was recognized are cancelled in their region, right
     /// after its action (V4), and the region hears nothing more of them. Held ones are simply dropped.
     func cancelRegionTouches(of recognizer: GestureRecognizer) {
-        for id in recognizer.attemptTouchIDs {
+        for id in recognizer.attempt.touchIDs {
             guard let i = recordIndex(of: id) else { continue }
             switch records[i].delivery {
             case .pendingBegan:
