@@ -15,10 +15,20 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     public var tapAllowableMovement = Points.mm(45)
 
     private var tapsCompleted = 0
-    private var tapStart: Timestamp?
-    private var lastLift: Timestamp?
-    private var pressStart: Timestamp?
+    private var phase = Phase.idle
+    /// Where the first tap (or the press, without taps) landed: later taps and the press must stay near it.
     private var reference: Point?
+
+    private enum Phase {
+        /// Nothing timed: no finger down yet, or fewer than the press needs.
+        case idle
+        /// A tap before the press, down since `start`.
+        case tapping(start: Timestamp)
+        /// A tap before the press lifted at `lift`: the next touch-down must come within the interval.
+        case betweenTaps(lift: Timestamp)
+        /// The required fingers are down since `start`: the press begins once it has lasted long enough.
+        case pressing(start: Timestamp)
+    }
 
     public override var kind: GestureKind { .longPress }
 
@@ -34,10 +44,11 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        lastLift = nil
         if isTapping {
-            if tapStart == nil { tapStart = now }
-            deadline = tapStart! + maximumTapDuration
+            var start = now
+            if case .tapping(let tappedAt) = phase { start = tappedAt }
+            phase = .tapping(start: start)
+            deadline = start + maximumTapDuration
             guard down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) else { return }
             // As for a tap: the first tap sets the reference, a later one landing too far away fails.
             if let reference {
@@ -45,14 +56,16 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             } else {
                 reference = centroid
             }
-        } else if down == numberOfTouchesRequired {
+        } else if down < numberOfTouchesRequired {
+            phase = .idle
+        } else {
             let centroid = centroid(of: trackedTouches)
             // After taps, the press is one more touch-down: it must land where the taps did.
             if let reference, let centroid, centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon {
                 state = .failed
                 return
             }
-            pressStart = now
+            phase = .pressing(start: now)
             reference = centroid
             if minimumPressDuration <= 0 {
                 deadline = nil
@@ -86,8 +99,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard activeTouchCount == 0 else { return }
         tapsCompleted += 1
-        tapStart = nil
-        lastLift = now
+        phase = .betweenTaps(lift: now)
         deadline = now + maximumIntervalBetweenTaps
     }
 
@@ -97,20 +109,21 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     public override func deadlineReached() {
         guard state == .possible else { return }
-        if let start = pressStart, now >= start + minimumPressDuration {
+        switch phase {
+        case .pressing(let start) where now >= start + minimumPressDuration:
             state = .began
-        } else if let start = tapStart, now >= start + maximumTapDuration {
+        case .tapping(let start) where now >= start + maximumTapDuration:
             state = .failed
-        } else if let lift = lastLift, now >= lift + maximumIntervalBetweenTaps {
+        case .betweenTaps(let lift) where now >= lift + maximumIntervalBetweenTaps:
             state = .failed
+        default:
+            break
         }
     }
 
     public override func reset() {
         tapsCompleted = 0
-        tapStart = nil
-        lastLift = nil
-        pressStart = nil
+        phase = .idle
         reference = nil
     }
 }

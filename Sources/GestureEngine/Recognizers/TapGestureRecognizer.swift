@@ -18,10 +18,17 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public var touchesDownWindow = 0.1
 
     public private(set) var tapsCompleted = 0
-    private var tapStart: Timestamp?
-    private var lastLift: Timestamp?
-    private var mostDownTogether = 0
+    private var phase = Phase.idle
     private var firstTapCentroid: Point?
+
+    private enum Phase {
+        /// No finger down yet in this attempt.
+        case idle
+        /// A tap's fingers are down since `start`; `mostDown` of them at most were down together.
+        case pressing(start: Timestamp, mostDown: Int)
+        /// A tap that was not the last lifted at `lift`: the next must land within the interval.
+        case betweenTaps(lift: Timestamp)
+    }
 
     public override var kind: GestureKind { .tap }
     public override var detail: GestureDetail { .tap(taps: tapsCompleted) }
@@ -34,17 +41,18 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public override var location: Point { firstTapCentroid ?? super.location }
 
     public override func touchesBegan(_ touches: [Touch]) {
-        if tapStart == nil {
-            tapStart = now
-            lastLift = nil
-            mostDownTogether = 0
+        var start = now
+        var mostDown = 0
+        if case .pressing(let pressedAt, let most) = phase {
+            start = pressedAt
+            mostDown = most
         }
         let down = activeTouchCount
         guard down <= numberOfTouchesRequired else {
             state = .failed
             return
         }
-        mostDownTogether = max(mostDownTogether, down)
+        phase = .pressing(start: start, mostDown: max(mostDown, down))
         if down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) {
             if let first = firstTapCentroid {
                 guard centroid.distance(to: first) <= allowableMovement + Tolerance.epsilon else {
@@ -66,18 +74,18 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        guard mostDownTogether == numberOfTouchesRequired else {
+        guard case .pressing(_, let mostDown) = phase, mostDown == numberOfTouchesRequired else {
             state = .failed
             return
         }
         guard activeTouchCount == 0 else { return }
         tapsCompleted += 1
-        tapStart = nil
         if tapsCompleted == numberOfTapsRequired {
+            phase = .idle
             deadline = nil
             state = .recognized
         } else {
-            lastLift = now
+            phase = .betweenTaps(lift: now)
             scheduleDeadline()
         }
     }
@@ -87,38 +95,44 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func deadlineReached() {
-        if let start = tapStart {
+        switch phase {
+        case .pressing(let start, let mostDown):
             let tooLong = now >= start + maximumTapDuration
-            let tooFewFingers = mostDownTogether < numberOfTouchesRequired && now >= start + touchesDownWindow
+            let tooFewFingers = mostDown < numberOfTouchesRequired && now >= start + touchesDownWindow
             if tooLong || tooFewFingers {
                 state = .failed
                 return
             }
-        } else if let lift = lastLift, now >= lift + maximumIntervalBetweenTaps {
-            state = .failed
-            return
+        case .betweenTaps(let lift):
+            if now >= lift + maximumIntervalBetweenTaps {
+                state = .failed
+                return
+            }
+        case .idle:
+            break
         }
         scheduleDeadline()
     }
 
     private func scheduleDeadline() {
-        if let start = tapStart {
+        switch phase {
+        case .pressing(let start, let mostDown):
             var due = start + maximumTapDuration
-            if mostDownTogether < numberOfTouchesRequired {
+            if mostDown < numberOfTouchesRequired {
                 let window = start + touchesDownWindow
                 if window < due { due = window }
             }
             deadline = due
-        } else if let lift = lastLift {
+        case .betweenTaps(let lift):
             deadline = lift + maximumIntervalBetweenTaps
+        case .idle:
+            break
         }
     }
 
     public override func reset() {
         tapsCompleted = 0
-        tapStart = nil
-        lastLift = nil
-        mostDownTogether = 0
+        phase = .idle
         firstTapCentroid = nil
     }
 
