@@ -136,6 +136,10 @@ public final class DaemonCore {
 
     /// The earliest time a recognizer or a device's touch conditioning wants to be woken; nil when none waits
     /// for anything.
+    /// Gets every recognizer transition of every device, with the device's name (`gestured replay --explain`).
+    /// Set it before devices are added.
+    public var explainer: ((String, Transition) -> Void)?
+
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
         for session in sessions.values {
@@ -232,13 +236,18 @@ public final class DaemonCore {
         }
     }
 
-    /// Every recognizer transition at debug level, as `old -> cause -> new`.
+    /// Every recognizer transition at debug level, with its cause (`tap: possible -> failed, touches moved #3: ...`),
+    /// and to `explainer` when one is set.
     private func transitionLogger(device: String) -> ((Transition) -> Void)? {
-        guard logger.logLevel <= .debug else { return nil }
         let logger = logger
+        let debug = logger.logLevel <= .debug
+        guard debug || explainer != nil else { return nil }
+        let explainer = explainer
         return { t in
+            explainer?(device, t)
+            guard debug else { return }
             logger.debug(
-                "\(t.recognizer): \(t.from) -> \(t.cause.rawValue) -> \(t.to)",
+                "\(t)",
                 metadata: ["gesture.name": "\(t.recognizer)", "device.name": "\(device)", "time": "\(t.time)"])
         }
     }

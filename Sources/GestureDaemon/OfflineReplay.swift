@@ -24,11 +24,19 @@ public enum OfflineReplay {
 
     /// `write` gets each line as the core produces it. A recording whose device no `[[device]]` entry claims is
     /// an error: replaying it would print nothing, which looks like a recording in which nothing happened.
+    /// With `explain`, every recognizer transition comes too, as it happens, as a line that starts with `#`:
+    /// `# 1288981454.520952 touch tap: possible -> ended, touches ended #12: tap 1 of 1 lifted`.
     public static func run(
-        configuration: Configuration, recordings: [Input], touches: Bool, logger: Logger, write: @escaping ([UInt8]) -> Void
+        configuration: Configuration, recordings: [Input], touches: Bool, explain: Bool = false, logger: Logger,
+        write: @escaping ([UInt8]) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
         let core = DaemonCore(configuration: configuration, policy: RawTouchPolicy(users: [0]), outbox: outbox, logger: logger)
+        if explain {
+            core.explainer = { device, transition in
+                write(Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8))
+            }
+        }
         var subscription = Subscription()
         if touches { subscription.events.insert(.touches) }
         core.addLocalSubscriber(0, subscription)
@@ -58,6 +66,13 @@ public enum OfflineReplay {
             core.deviceRemoved(node: source, at: last)
         }
     }
+}
+
+/// Seconds with six decimals, as the JSON lines give times.
+private func secondsText(_ time: Timestamp) -> String {
+    let micro = time.nanoseconds / 1000
+    let fraction = String(abs(micro % 1_000_000))
+    return (micro < 0 && micro > -1_000_000 ? "-" : "") + String(micro / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
 
 /// An outbox that hands every line to a function, for replays and tests.

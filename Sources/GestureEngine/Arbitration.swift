@@ -19,19 +19,22 @@ extension GestureEngine {
             progress = false
             for recognizer in recognizers where recognizer.isUndecided {
                 switch requirementStatus(of: recognizer) {
-                case .requiredRecognized:
-                    recognizer.force(.failed, cause: .requirementRecognized)
+                case .requiredRecognized(let other):
+                    recognizer.force(.failed, cause: .requirementRecognized(other.name))
                     progress = true
                     continue
                 case .waiting(let other):
-                    if recognizer._state != .possible { recognizer.attempt.decision = .waiting(on: other.name) }
+                    if recognizer._state != .possible, recognizer.attempt.decision != .waiting(on: other.name) {
+                        recognizer.attempt.decision = .waiting(on: other.name)
+                        note(recognizer, .waiting(for: other.name))
+                    }
                     continue
                 case .clear:
                     break
                 }
                 guard recognizer._state != .possible else { continue }
-                if isPrevented(recognizer) {
-                    recognizer.force(.failed, cause: .excluded)
+                if let winner = preventer(of: recognizer) {
+                    recognizer.force(.failed, cause: .excluded(by: winner.name))
                 } else {
                     commit(recognizer)
                 }
@@ -81,23 +84,24 @@ extension GestureEngine {
         return false
     }
 
-    private func isPrevented(_ recognizer: GestureRecognizer) -> Bool {
+    /// A recognizer that keeps `recognizer` from committing, if any.
+    private func preventer(of recognizer: GestureRecognizer) -> GestureRecognizer? {
         for other in recognizers where other !== recognizer {
             if other.attempt.hasSentActions {
                 // Once active, never kicked out (R4); an active one keeps out newcomers.
                 if other._state == .began || other._state == .changed || other._state == .ended,
                     excludes(other, recognizer)
                 {
-                    return true
+                    return other
                 }
             } else if other.isUndecided, other._state != .possible,
                 case .clear = requirementStatus(of: other),
                 !recognizer.canPrevent(other), excludes(other, recognizer)
             {
-                return true  // A rival committing in this same pass that this one defers to.
+                return other  // A rival committing in this same pass that this one defers to.
             }
         }
-        return false
+        return nil
     }
 
     private func commit(_ recognizer: GestureRecognizer) {
@@ -116,7 +120,7 @@ extension GestureEngine {
         }
         if recognizer.cancelsTouchesInView { cancelRegionTouches(of: recognizer) }
         for other in recognizers where other.isUndecided && excludes(recognizer, other) {
-            other.force(.failed, cause: .excluded)
+            other.force(.failed, cause: .excluded(by: recognizer.name))
         }
     }
 
@@ -130,6 +134,11 @@ extension GestureEngine {
                 recognizer.attempt.decision = .finished
             }
         }
+    }
+
+    /// A line in the transition log that changes no state.
+    private func note(_ recognizer: GestureRecognizer, _ cause: Transition.Cause) {
+        transitionObserver?(Transition(recognizer: recognizer.name, from: recognizer._state, to: recognizer._state, cause: cause, time: now))
     }
 
     private func emitAction(_ recognizer: GestureRecognizer, _ state: GestureState) {

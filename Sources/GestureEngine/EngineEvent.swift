@@ -47,29 +47,3 @@ public enum EngineEvent: Hashable, Sendable {
     case action(GestureAction)
     case touch(TouchDelivery)
 }
-
-/// One state change of one recognizer, for debug logging: `old -> cause -> new`.
-public struct Transition: Sendable {
-    public var recognizer: String
-    public var from: GestureState
-    public var to: GestureState
-    public var cause: Cause
-    public var time: Timestamp
-
-    public enum Cause: String, Sendable {
-        /// The recognizer set its own state (from a touch or a deadline).
-        case recognizer
-        /// A recognizer it requires to fail began or was recognized (R6).
-        case requirementRecognized = "required-recognized"
-        /// Another recognizer won the touches (R3).
-        case excluded
-        /// Its delegate's shouldBegin said no.
-        case shouldBeginDenied = "should-begin-denied"
-        /// It was disabled.
-        case disabled
-        /// It was still possible with no touch down and nothing to wait for.
-        case abandoned
-        /// Back to possible after ending, cancelling or failing.
-        case reset
-    }
-}

@@ -30,6 +30,13 @@ public final class GestureEngine {
     private var scratchMoved: [Touch] = []
     private var scratchEnded: [Touch] = []
     private var scratchCancelled: [Touch] = []
+    /// What a recognizer is handling while it changes state, for the transition log.
+    private var input = Input.none
+    private enum Input {
+        case none
+        case touches(TouchPhase)
+        case deadline
+    }
     // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
     var groupStack: [GestureRecognizer] = []
     var groupGeneration = 0
@@ -179,7 +186,9 @@ public final class GestureEngine {
                 recognizer.deadline = nil
                 guard !recognizer._state.isTerminal else { continue }
                 recognizer.now = now
+                input = .deadline
                 recognizer.deadlineReached()
+                input = .none
                 // Time does not go back: a deadline re-armed at or before the moment it fired would fire
                 // at that moment forever. It is dropped; a deadline fires at most once per moment.
                 if let again = recognizer.deadline, again <= due { recognizer.deadline = nil }
@@ -218,7 +227,15 @@ public final class GestureEngine {
         let index = newRecord(touch: touch, region: region)
         var node: Region? = region
         while let current = node {
-            for recognizer in current.recognizers where shouldReceive(recognizer, touch) {
+            for recognizer in current.recognizers {
+                guard shouldReceive(recognizer, touch) else {
+                    if let transitionObserver, let why = refusal(recognizer, touch) {
+                        transitionObserver(Transition(
+                            recognizer: recognizer.name, from: recognizer._state, to: recognizer._state,
+                            cause: .touchNotReceived(touch.id), reason: why, time: now))
+                    }
+                    continue
+                }
                 records[index].receivers.append(recognizer)
                 recognizer.beginTracking(touch)
                 recognizer.touchedThisFrame = true
@@ -237,6 +254,19 @@ public final class GestureEngine {
             return false
         }
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    /// Why `shouldReceive` said no, for the transition log; nil for a recognizer switched off.
+    private func refusal(_ recognizer: GestureRecognizer, _ touch: Touch) -> String? {
+        guard recognizer.isEnabled else { return nil }
+        if !(recognizer._state == .possible || recognizer._state.isActive) {
+            return "it is \(recognizer._state) until its group resets"
+        }
+        if !recognizer.allowedTouchTypes.contains(touch.type) { return "\(touch.type) touches are not allowed" }
+        if recognizer.requiresExclusiveTouchType, let locked = recognizer.attempt.lockedTouchType, locked != touch.type {
+            return "it tracks \(locked) touches in this attempt"
+        }
+        return "its delegate said no"
     }
 
     /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch.
@@ -276,17 +306,54 @@ public final class GestureEngine {
             case .stationary: break
             }
         }
-        if !scratchBegan.isEmpty { recognizer.touchesBegan(scratchBegan) }
-        if !scratchMoved.isEmpty, !recognizer._state.isTerminal { recognizer.touchesMoved(scratchMoved) }
-        if !scratchEnded.isEmpty, !recognizer._state.isTerminal { recognizer.touchesEnded(scratchEnded) }
-        if !scratchCancelled.isEmpty, !recognizer._state.isTerminal { recognizer.touchesCancelled(scratchCancelled) }
+        if !scratchBegan.isEmpty {
+            input = .touches(.began)
+            recognizer.touchesBegan(scratchBegan)
+        }
+        if !scratchMoved.isEmpty, !recognizer._state.isTerminal {
+            input = .touches(.moved)
+            recognizer.touchesMoved(scratchMoved)
+        }
+        if !scratchEnded.isEmpty, !recognizer._state.isTerminal {
+            input = .touches(.ended)
+            recognizer.touchesEnded(scratchEnded)
+        }
+        if !scratchCancelled.isEmpty, !recognizer._state.isTerminal {
+            input = .touches(.cancelled)
+            recognizer.touchesCancelled(scratchCancelled)
+        }
+        input = .none
     }
 
     // MARK: Transitions
 
-    func recognizerChanged(_ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState, cause: Transition.Cause) {
+    func recognizerChanged(
+        _ recognizer: GestureRecognizer, from old: GestureState, to new: GestureState, cause: Transition.Cause, reason: String? = nil
+    ) {
         if recognizer.engine === self, cause == .disabled { dirty = true }
-        transitionObserver?(Transition(recognizer: recognizer.name, from: old, to: new, cause: cause, time: now))
+        guard let transitionObserver else { return }
+        var cause = cause
+        if cause == .recognizer {
+            switch input {
+            case .touches(let phase): cause = .touches(phase, touchIDs(in: phase))
+            case .deadline: cause = .deadline
+            case .none: break
+            }
+        }
+        transitionObserver(Transition(recognizer: recognizer.name, from: old, to: new, cause: cause, reason: reason, time: now))
+    }
+
+    /// Whether anyone reads the transition log: recognizers word their reasons only then.
+    var isExplaining: Bool { transitionObserver != nil }
+
+    private func touchIDs(in phase: TouchPhase) -> [TouchID] {
+        switch phase {
+        case .began: scratchBegan.map(\.id)
+        case .moved: scratchMoved.map(\.id)
+        case .ended: scratchEnded.map(\.id)
+        case .cancelled: scratchCancelled.map(\.id)
+        case .stationary: []
+        }
     }
 
     func runPass(at time: Timestamp) {

@@ -104,6 +104,12 @@ open class GestureRecognizer {
     /// Called when this recognizer's first action is finally sent after it waited for others to fail.
     open func didBeginAfterWaiting() {}
 
+    /// Says why the state change that follows happens (`moved 8.1 mm > 7.2`), for the log that explains
+    /// recognition (`gestured replay --explain`). The words are built only when someone reads that log.
+    public func because(_ reason: @autoclosure () -> String) {
+        if engine?.isExplaining == true { pendingReason = reason() }
+    }
+
     /// Whether this recognizer beginning makes `other` fail. One-way; the default asks the delegate.
     open func canPrevent(_ other: GestureRecognizer) -> Bool {
         delegate?.gestureRecognizer(self, canPrevent: other) ?? true
@@ -182,6 +188,7 @@ open class GestureRecognizer {
     /// ends (or fails, if it never began) and returns true.
     public func endIfLastFingerLifted() -> Bool {
         guard activeTouchCount == 0 else { return false }
+        because(state.isActive ? "its last finger lifted" : "its fingers lifted before it began")
         state = state.isActive ? .ended : .failed
         return true
     }
@@ -202,6 +209,8 @@ open class GestureRecognizer {
     var failureRequirements: [GestureRecognizer] = []
     /// What the engine has decided and owes for the current attempt.
     var attempt = Attempt()
+    /// The words of `because`, for the next state change.
+    var pendingReason: String?
     /// Has touches in this frame's dispatch.
     var touchedThisFrame = false
     /// Position in the pass order (R11).
@@ -243,6 +252,8 @@ open class GestureRecognizer {
 
     private func apply(_ target: GestureState, cause: Transition.Cause) {
         let old = _state
+        let reason = pendingReason
+        pendingReason = nil
         _state = target
         switch target {
         case .began: attempt.passedBegan = true
@@ -250,7 +261,7 @@ open class GestureRecognizer {
         default: break
         }
         if let loc = centroid(of: trackedTouches) { lastLocation = loc }
-        engine?.recognizerChanged(self, from: old, to: target, cause: cause)
+        engine?.recognizerChanged(self, from: old, to: target, cause: cause, reason: reason)
     }
 
     func beginTracking(_ touch: Touch) {

@@ -13,11 +13,13 @@ import GestureEngine
 ///     0.00 down 1 100 100            # timed lines: down, move, up, cancel, advance,
 ///     0.10 up 1                      # disable, enable, set; equal times make one frame
 ///
-/// Output lines: `0.100 single: ended` for actions, `0.100 V: touch 1 cancelled` for deliveries.
+/// Output lines: `0.100 single: ended` for actions, `0.100 V: touch 1 cancelled` for deliveries, and with
+/// `explain` every recognizer transition with its cause, before the actions of the same moment:
+/// `0.100 # single: possible -> ended, touches ended #1: tap 1 of 1 lifted`.
 /// Pending deadlines are flushed at the end.
 public enum Trace {
-    public static func run(_ text: String) throws(TraceError) -> [String] {
-        let session = TraceSession()
+    public static func run(_ text: String, explain: Bool = false) throws(TraceError) -> [String] {
+        let session = TraceSession(explain: explain)
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -44,6 +46,7 @@ final class TraceSession {
     }
 
     var lines: [String] = []
+    private let explain: Bool
     private var scale = 1.0
     private var surface = Size(width: 400, height: 800)
     private var engine: GestureEngine?
@@ -58,11 +61,20 @@ final class TraceSession {
     private var lastTime = Timestamp.zero
     private var events: [EngineEvent] = []
 
+    init(explain: Bool) {
+        self.explain = explain
+    }
+
     private var factory: TraceRecognizers { TraceRecognizers(toMillimetres: { [scale] in $0 * scale }) }
 
     private func theEngine() -> GestureEngine {
         if let engine { return engine }
         let made = GestureEngine(surface: Size(width: surface.width * scale, height: surface.height * scale))
+        if explain {
+            made.transitionObserver = { [unowned self] transition in
+                lines.append(TraceFormat.time(transition.time) + " # " + transition.description)
+            }
+        }
         engine = made
         return made
     }

@@ -23,6 +23,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print raw touch deliveries.")
     var touches = false
 
+    @Flag(name: .long, help: "Also print every recognizer transition with its cause, as it happens, as lines that start with '#'.")
+    var explain = false
+
     @OptionGroup var device: CaptureDeviceOptions
 
     @Argument(help: "Recordings: evemu-record, evtest, libinput record or getevent -lt output, or bare E: lines with --description.")
@@ -52,7 +55,9 @@ struct ReplayCommand: ParsableCommand {
         LoggingSystem.bootstrap { _ in JournalLogHandler(level: .warning) }
         let out = FileHandle.standardOutput
         do {
-            try OfflineReplay.run(configuration: configuration, recordings: loaded, touches: touches, logger: Logger(label: "gestured")) { line in
+            try OfflineReplay.run(
+                configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
+            ) { line in
                 out.write(Data(line))
             }
         } catch {

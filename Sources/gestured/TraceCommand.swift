@@ -11,13 +11,16 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: "Trace files (see docs/traces.md).")
     var files: [String]
 
+    @Flag(name: .long, help: "Also print every recognizer transition with its cause, as lines with '#'.")
+    var explain = false
+
     func run() throws {
         var failed = false
         for file in files {
             if files.count > 1 { print("== \(file)") }
             do {
                 let text = try readText(file)
-                for line in try Trace.run(text) { print(line) }
+                for line in try Trace.run(text, explain: explain) { print(line) }
             } catch let error as TraceError {
                 printError("\(file):\(error.line): \(error.message)")
                 failed = true

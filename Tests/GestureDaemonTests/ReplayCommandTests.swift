@@ -45,6 +45,40 @@ import Testing
         #expect(try Self.replay(config: config, script: "at 1 tap 100 100 taps 2\n") == ["1.33 double ended"])
     }
 
+    /// `--explain` prints why each recognizer changed, as it happens, in lines that start with `#`, between
+    /// the JSON lines, which stay as a subscriber reads them.
+    @Test func explainSaysWhyInCommentLinesBetweenTheEvents() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
+        try """
+            [[recognizer]]
+            name = "single"
+            kind = "tap"
+            require_to_fail = ["double"]
+
+            [[recognizer]]
+            name = "double"
+            kind = "tap"
+            number_of_taps_required = 2
+            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
+        let result = try DaemonProcess.run("gestured", ["replay", "--explain", "--config", configPath, recording])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        let explained = lines.filter { $0.hasPrefix("# ") }.map { $0.split(separator: " ", maxSplits: 3).last.map(String.init) ?? "" }
+        #expect(explained.contains("single: possible -> ended, touches ended #1: tap 1 of 1 lifted"))
+        #expect(explained.contains("single: ended, waiting for double to fail"))
+        #expect(explained.contains("double: possible -> failed, deadline: no next tap within 0.35 s of the lift"))
+        // The reason comes before the action it explains, and every other line is JSON.
+        let failed = lines.firstIndex { $0.contains("double: possible -> failed") }
+        let action = lines.firstIndex { $0.contains("\"recognizer\":\"single\"") }
+        #expect(failed != nil && action != nil && failed! < action!)
+        for line in lines where !line.hasPrefix("# ") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+    }
+
     @Test func f20LongPressBeginsAfterHalfASecond() throws {
         let lines = try Self.replay(config: "[[recognizer]]\nname = \"press\"\nkind = \"long-press\"\n", script: "at 1 hold 100 100 for 0.7\n")
         #expect(lines == ["1.50 press began", "1.70 press ended"])

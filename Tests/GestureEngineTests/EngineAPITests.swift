@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTrace
 import Testing
 
 /// The engine's public API beyond the scenarios: regions, removal, one-sided delegates, touch types.
@@ -167,10 +168,55 @@ import Testing
         let tap = TapGestureRecognizer(name: "tap")
         h.engine.add(tap)
         var seen: [String] = []
-        h.engine.transitionObserver = { seen.append("\($0.recognizer) \($0.from) -> \($0.cause.rawValue) -> \($0.to)") }
+        h.engine.transitionObserver = { seen.append($0.description) }
         h.frame(0, [(1, .began, 10, 10)])
         h.frame(0.1, [(1, .ended, 10, 10)])
-        #expect(seen == ["tap possible -> recognizer -> ended", "tap ended -> reset -> possible"])
+        #expect(seen == ["tap: possible -> ended, touches ended #1: tap 1 of 1 lifted", "tap: ended -> possible, reset"])
+    }
+
+    /// The log says what caused each change: the touches or the deadline, the recognizer's own words, the
+    /// recognizer waited for or excluded by, and a touch a recognizer was not given.
+    @Test func theExplanationNamesEveryCause() throws {
+        let lines = try Trace.run("""
+            units mm
+            tap single
+            tap double taps=2
+            require single fail double
+            pan pan
+            0.00 down 1 10 10
+            0.10 up 1
+            0.20 down 2 30 10
+            0.30 up 2
+            1.00 down 3 10 10
+            1.05 move 3 20 10
+            1.10 up 3
+            """, explain: true).filter { !$0.hasSuffix(", reset") && !$0.contains("surface:") }
+        #expect(lines == [
+            "0.100 # single: possible -> ended, touches ended #1: tap 1 of 1 lifted",
+            "0.100 # pan: possible -> failed, touches ended #1: its fingers lifted before it began",
+            "0.100 # single: ended, waiting for double to fail",
+            "0.200 # single: ended, touch #2 not received: it is ended until its group resets",
+            "0.200 # double: possible -> failed, touches began #2: landed 20.0 mm from the first tap > 7.2 mm",
+            "0.200 single: ended",
+            "0.300 # pan: possible -> failed, touches ended #2: its fingers lifted before it began",
+            "1.050 # single: possible -> failed, touches moved #3: moved 10.0 mm > 7.2 mm",
+            "1.050 # double: possible -> failed, touches moved #3: moved 10.0 mm > 7.2 mm",
+            "1.050 # pan: possible -> began, touches moved #3: moved 10.0 mm >= 1.6 mm along an axis",
+            "1.050 pan: began",
+            "1.100 # pan: began -> ended, touches ended #3: its last finger lifted",
+            "1.100 pan: ended",
+        ])
+
+        let double = try Trace.run("""
+            tap single
+            tap double taps=2
+            require single fail double
+            0.00 down 1 10 10
+            0.10 up 1
+            0.20 down 2 10 10
+            0.30 up 2
+            """, explain: true)
+        #expect(double.contains("0.300 # single: ended -> failed, excluded by double"))
     }
 
     @Test func aTouchFirstSeenMovingBeginsThereAndAnUnknownLiftIsIgnored() {

@@ -41,6 +41,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
         let down = activeTouchCount
         guard down <= numberOfTouchesRequired else {
+            because("\(down) fingers down, \(numberOfTouchesRequired) wanted")
             state = .failed
             return
         }
@@ -52,7 +53,10 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             guard down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) else { return }
             // As for a tap: the first tap sets the reference, a later one landing too far away fails.
             if let reference {
-                if centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon { state = .failed }
+                if centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon {
+                    because("landed \(centroid.distance(to: reference).mmText) from the first tap > \(tapAllowableMovement.mmText)")
+                    state = .failed
+                }
             } else {
                 reference = centroid
             }
@@ -62,6 +66,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             let centroid = centroid(of: trackedTouches)
             // After taps, the press is one more touch-down: it must land where the taps did.
             if let reference, let centroid, centroid.distance(to: reference) > tapAllowableMovement + Tolerance.epsilon {
+                because("pressed \(centroid.distance(to: reference).mmText) from the taps > \(tapAllowableMovement.mmText)")
                 state = .failed
                 return
             }
@@ -69,6 +74,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             reference = centroid
             if minimumPressDuration <= 0 {
                 deadline = nil
+                because("no minimum duration")
                 state = .began
             } else {
                 deadline = now + minimumPressDuration
@@ -85,7 +91,10 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             activeTouchCount == numberOfTouchesRequired
         else { return }
         let limit = isTapping ? tapAllowableMovement : allowableMovement
-        if centroid.distance(to: reference) > limit + Tolerance.epsilon { state = .failed }
+        if centroid.distance(to: reference) > limit + Tolerance.epsilon {
+            because("moved \(centroid.distance(to: reference).mmText) > \(limit.mmText)")
+            state = .failed
+        }
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
@@ -94,7 +103,8 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         guard isTapping else {
-            state = .failed  // Lifted before the press lasted long enough.
+            because("lifted before \(minimumPressDuration.secondsText)")
+            state = .failed
             return
         }
         guard activeTouchCount == 0 else { return }
@@ -111,10 +121,13 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         switch phase {
         case .pressing(let start) where now >= start + minimumPressDuration:
+            because("held \(minimumPressDuration.secondsText)")
             state = .began
         case .tapping(let start) where now >= start + maximumTapDuration:
+            because("a tap down longer than \(maximumTapDuration.secondsText)")
             state = .failed
         case .betweenTaps(let lift) where now >= lift + maximumIntervalBetweenTaps:
+            because("no touch-down within \(maximumIntervalBetweenTaps.secondsText) of the lift")
             state = .failed
         default:
             break

@@ -41,6 +41,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state.isActive {
             for touch in touches where activeTouchCount > maximumNumberOfTouches { ignore(touch) }
         } else if activeTouchCount > maximumNumberOfTouches {
+            because("\(activeTouchCount) fingers down, at most \(maximumNumberOfTouches)")
             state = .failed
             return
         }
@@ -67,6 +68,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             let reachedY = abs(translation.y) >= startThreshold - Tolerance.epsilon
             guard reachedX || reachedY else { return }
             guard thresholdReached() else {
+                because("the threshold was reached but thresholdReached() said no")
                 state = .failed
                 return
             }
@@ -74,6 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             self.origin = origin + shift
             translation = translation - shift
             rate.shift(by: shift)
+            because("moved \(max(abs(translation.x + shift.x), abs(translation.y + shift.y)).mmText) >= \(startThreshold.mmText) along an axis")
             state = .began
         } else if state.isActive {
             state = .changed

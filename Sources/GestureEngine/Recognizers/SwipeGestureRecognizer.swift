@@ -43,6 +43,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
         for touch in touches { starts.append((touch.id, touch.location)) }
         guard activeTouchCount <= numberOfTouchesRequired else {
+            because("\(activeTouchCount) fingers down, \(numberOfTouchesRequired) wanted")
             state = .failed
             return
         }
@@ -62,6 +63,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             let (along, across) = isHorizontal ? (d.x, d.y) : (d.y, d.x)
             alongSum += along
             guard abs(across) <= sideways + Tolerance.epsilon, !isBackwards(along) else {
+                because(
+                    abs(across) > sideways + Tolerance.epsilon ? "went \(abs(across).mmText) sideways > \(sideways.mmText)"
+                        : "went backwards \(abs(along).mmText)")
                 state = .failed
                 return
             }
@@ -76,6 +80,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         if let last = lastSample, now - last.time >= 0.001,
             abs(along - last.along) / (now - last.time) < minimumSpeed - Tolerance.epsilon
         {
+            because("slower than \(minimumSpeed.mmText)/s")
             state = .failed
             return
         }
@@ -83,6 +88,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         if let agreed, !agreed.isEmpty {
             recognizedDirection = agreed
             deadline = nil
+            because("went \(abs(along).mmText) >= \(needed.mmText) in time")
             state = .recognized
         }
     }
@@ -106,7 +112,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
-        state = .failed  // Lifted before it qualified.
+        because("lifted before it went far enough")
+        state = .failed
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {
@@ -114,6 +121,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     public override func deadlineReached() {
+        because("not far enough within \(maximumDuration.secondsText)")
         state = .failed
     }
 

@@ -49,6 +49,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
         let down = activeTouchCount
         guard down <= numberOfTouchesRequired else {
+            because("\(down) fingers down, \(numberOfTouchesRequired) wanted")
             state = .failed
             return
         }
@@ -56,6 +57,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if down == numberOfTouchesRequired, let centroid = centroid(of: trackedTouches) {
             if let first = firstTapCentroid {
                 guard centroid.distance(to: first) <= allowableMovement + Tolerance.epsilon else {
+                    because("landed \(centroid.distance(to: first).mmText) from the first tap > \(allowableMovement.mmText)")
                     state = .failed
                     return
                 }
@@ -70,11 +72,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
         guard activeTouchCount == numberOfTouchesRequired, let first = firstTapCentroid,
             let centroid = centroid(of: trackedTouches)
         else { return }
-        if centroid.distance(to: first) > allowableMovement + Tolerance.epsilon { state = .failed }
+        if centroid.distance(to: first) > allowableMovement + Tolerance.epsilon {
+            because("moved \(centroid.distance(to: first).mmText) > \(allowableMovement.mmText)")
+            state = .failed
+        }
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
         guard case .pressing(_, let mostDown) = phase, mostDown == numberOfTouchesRequired else {
+            because("lifted before \(numberOfTouchesRequired) fingers were down together")
             state = .failed
             return
         }
@@ -83,6 +89,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if tapsCompleted == numberOfTapsRequired {
             phase = .idle
             deadline = nil
+            because("tap \(tapsCompleted) of \(numberOfTapsRequired) lifted")
             state = .recognized
         } else {
             phase = .betweenTaps(lift: now)
@@ -91,6 +98,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesCancelled(_ touches: [Touch]) {
+        because("a touch was cancelled")
         state = .failed
     }
 
@@ -100,11 +108,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
             let tooLong = now >= start + maximumTapDuration
             let tooFewFingers = mostDown < numberOfTouchesRequired && now >= start + touchesDownWindow
             if tooLong || tooFewFingers {
+                because(
+                    tooLong ? "down longer than \(maximumTapDuration.secondsText)"
+                        : "\(mostDown) of \(numberOfTouchesRequired) fingers down within \(touchesDownWindow.secondsText)")
                 state = .failed
                 return
             }
         case .betweenTaps(let lift):
             if now >= lift + maximumIntervalBetweenTaps {
+                because("no next tap within \(maximumIntervalBetweenTaps.secondsText) of the lift")
                 state = .failed
                 return
             }

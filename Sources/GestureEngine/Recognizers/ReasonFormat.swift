@@ -1,0 +1,7 @@
+/// Numbers in the words of `because`: millimetres to a tenth, seconds to a millisecond, without Foundation.
+extension Double {
+    /// `8.1 mm`.
+    var mmText: String { "\((self * 10).rounded() / 10) mm" }
+    /// `0.35 s`.
+    var secondsText: String { "\((self * 1000).rounded() / 1000) s" }
+}
