@@ -53,12 +53,15 @@ let package = Package(
         .target(name: "CGesturedInput", dependencies: ["CLibevdev"]),
         // Live devices: libevdev reading, libudev discovery and hot-plug; multitouch protocol A through mtdev.
         .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput"]),
+        // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
+        // configuration and the trace form alike.
+        .target(name: "GestureCatalog", dependencies: ["GestureEngine", "GestureSamples"]),
         // The text-trace form of scenarios: parse, run on an engine, print what happened.
-        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureSamples"]),
+        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog"]),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
-            dependencies: ["GestureEngine", "GestureSamples", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["GestureEngine", "GestureCatalog", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines.
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureConfig"]),
@@ -89,7 +92,7 @@ let package = Package(
             dependencies: ["GestureProtocol", "GestureConfig", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
-        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),

@@ -1,3 +1,4 @@
+@_exported import GestureCatalog
 import GestureEngine
 import InputCore
 

@@ -162,7 +162,7 @@ final class TraceSession {
     }
 
     private func addRecognizer(_ words: [String]) throws {
-        guard words.count >= 2, let made = factory.make(kind: words[0], name: words[1]) else {
+        guard words.count >= 2, let (made, kind) = factory.make(kind: words[0], name: words[1]) else {
             throw Message("unknown line \(words[0]); expected a setting, a relation or a recognizer kind (\(TraceRecognizers.kinds.joined(separator: ", ")))")
         }
         guard recognizers[words[1]] == nil else { throw Message("recognizer \(words[1]) is defined twice") }
@@ -176,7 +176,7 @@ final class TraceSession {
         for assignment in rest {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw Message("expected key=value, got \(assignment)") }
-            if let error = factory.apply(parts[0], parts[1], to: made) { throw Message(error) }
+            if let error = factory.apply(parts[0], parts[1], to: made, of: kind) { throw Message(error) }
         }
         recognizers[words[1]] = made
         theEngine().add(made, to: target)

@@ -1,84 +1,44 @@
+import GestureCatalog
 import GestureEngine
-import GestureSamples
 
-/// Builds a recognizer of a kind named in a trace and applies `key=value` parameters to it. Lengths are in
-/// the trace's units (`toMillimetres` converts), durations in seconds.
+/// Builds a recognizer of a kind named in a trace and applies `key=value` parameters to it, from the one
+/// catalog the configuration uses too (RecognizerKind): a parameter goes by its short name (`taps`) or its full
+/// one (`number_of_taps_required`). Unlike a configuration, a trace may give any finite value, beyond the
+/// catalog's ranges too: traces test the engine at and past its limits. Lengths are in the trace's units
+/// (`toMillimetres` converts), durations in seconds, angles in degrees.
 struct TraceRecognizers {
     let toMillimetres: (Double) -> Double
 
-    static let kinds = ["tap", "long-press", "pan", "swipe", "pinch", "rotation", "edge-pan", "checkmark", "tickle"]
+    static var kinds: [String] { RecognizerKind.allCases.map(\.rawValue) }
 
-    func make(kind: String, name: String) -> GestureRecognizer? {
-        switch kind {
-        case "tap": TapGestureRecognizer(name: name)
-        case "long-press": LongPressGestureRecognizer(name: name)
-        case "pan": PanGestureRecognizer(name: name)
-        case "swipe": SwipeGestureRecognizer(name: name)
-        case "pinch": PinchGestureRecognizer(name: name)
-        case "rotation": RotationGestureRecognizer(name: name)
-        case "edge-pan": ScreenEdgePanGestureRecognizer(name: name)
-        case "checkmark": CheckmarkGestureRecognizer(name: name)
-        case "tickle": TickleGestureRecognizer(name: name)
-        default: nil
-        }
+    func make(kind: String, name: String) -> (GestureRecognizer, RecognizerKind)? {
+        guard let kind = RecognizerKind(rawValue: kind) else { return nil }
+        return (kind.make(name: name), kind)
     }
 
     /// Applies one parameter; the message says what was expected when it cannot.
-    func apply(_ key: String, _ value: String, to recognizer: GestureRecognizer) -> String? {
+    func apply(_ key: String, _ value: String, to recognizer: GestureRecognizer, of kind: RecognizerKind) -> String? {
         if let error = applyCommon(key, value, to: recognizer) { return error.isEmpty ? nil : error }
-        switch recognizer {
-        case let r as TapGestureRecognizer:
-            switch key {
-            case "taps": return int(value) { r.numberOfTapsRequired = $0 }
-            case "touches": return int(value) { r.numberOfTouchesRequired = $0 }
-            case "movement": return length(value) { r.allowableMovement = $0 }
-            case "duration": return seconds(value) { r.maximumTapDuration = $0 }
-            case "interval": return seconds(value) { r.maximumIntervalBetweenTaps = $0 }
-            case "window": return seconds(value) { r.touchesDownWindow = $0 }
-            default: break
-            }
-        case let r as LongPressGestureRecognizer:
-            switch key {
-            case "duration": return seconds(value) { r.minimumPressDuration = $0 }
-            case "movement": return length(value) { r.allowableMovement = $0 }
-            case "touches": return int(value) { r.numberOfTouchesRequired = $0 }
-            case "taps": return int(value) { r.numberOfTapsRequired = $0 }
-            default: break
-            }
-        case let r as ScreenEdgePanGestureRecognizer:
-            switch key {
-            case "edges": return edges(value) { r.edges = $0 }
-            case "width": return length(value) { r.edgeWidth = $0 }
-            case "threshold": return length(value) { r.startThreshold = $0 }
-            default: break
-            }
-        case let r as PanGestureRecognizer:
-            switch key {
-            case "min": return int(value) { r.minimumNumberOfTouches = $0 }
-            case "max": return int(value) { r.maximumNumberOfTouches = $0 }
-            case "threshold": return length(value) { r.startThreshold = $0 }
-            default: break
-            }
-        case let r as SwipeGestureRecognizer:
-            switch key {
-            case "direction": return directions(value) { r.direction = $0 }
-            case "touches": return int(value) { r.numberOfTouchesRequired = $0 }
-            case "duration": return seconds(value) { r.maximumDuration = $0 }
-            case "speed": return length(value) { r.minimumSpeed = $0 }
-            default: break
-            }
-        case let r as PinchGestureRecognizer:
-            if key == "threshold" { return length(value) { r.startThreshold = $0 } }
-        case let r as TickleGestureRecognizer:
-            switch key {
-            case "tickles": return int(value) { r.requiredTickles = $0 }
-            case "distance": return length(value) { r.minimumDistance = $0 }
-            default: break
-            }
-        default:
-            break
+        guard let parameter = kind.parameters.first(where: { $0.alias == key || $0.name == key }) else {
+            let names = kind.parameters.map { $0.alias ?? $0.name }.joined(separator: ", ")
+            return "unknown parameter \(key) for \(kind.rawValue) \(recognizer.name); it takes \(names)"
         }
-        return "unknown parameter \(key) for \(recognizer.kind.rawValue) \(recognizer.name)"
+        switch parameter.shape {
+        case .count:
+            guard let n = Int(value), n >= 0 else { return "\(key) is a whole number, got \(value)" }
+            parameter.apply(.count(n), to: recognizer)
+        case .number(_, let unit):
+            guard let number = TraceFormat.number(value) else { return "\(key) is a number, got \(value)" }
+            // Lengths (mm, mm/s) are in the trace's units; seconds, degrees and ratios as they are.
+            parameter.apply(.number(unit.hasPrefix(" mm") ? toMillimetres(number) : number), to: recognizer)
+        case .directions:
+            guard let directions = directions(value) else { return "expected directions among right|left|up|down, got \(value)" }
+            parameter.apply(.directions(directions), to: recognizer)
+        case .edges:
+            guard let edges = edges(value) else { return "expected edges among top|left|bottom|right|none, got \(value)" }
+            parameter.apply(.edges(edges), to: recognizer)
+        }
+        return nil
     }
 
     /// nil: not a common key; "": applied; otherwise the error.
@@ -103,24 +63,6 @@ struct TraceRecognizers {
         }
     }
 
-    private func int(_ v: String, _ set: (Int) -> Void) -> String? {
-        guard let n = Int(v), n >= 0 else { return "expected a whole number, got \(v)" }
-        set(n)
-        return nil
-    }
-
-    private func seconds(_ v: String, _ set: (Double) -> Void) -> String? {
-        guard let s = TraceFormat.number(v) else { return "expected seconds, got \(v)" }
-        set(s)
-        return nil
-    }
-
-    private func length(_ v: String, _ set: (Double) -> Void) -> String? {
-        guard let l = TraceFormat.number(v) else { return "expected a length, got \(v)" }
-        set(toMillimetres(l))
-        return nil
-    }
-
     private func bool(_ v: String, _ set: (Bool) -> Void) -> String? {
         switch v {
         case "yes", "true": set(true)
@@ -130,7 +72,7 @@ struct TraceRecognizers {
         return nil
     }
 
-    private func directions(_ v: String, _ set: (SwipeDirections) -> Void) -> String? {
+    private func directions(_ v: String) -> SwipeDirections? {
         var result: SwipeDirections = []
         for word in v.split(separator: "|") {
             switch word {
@@ -138,14 +80,13 @@ struct TraceRecognizers {
             case "left": result.insert(.left)
             case "up": result.insert(.up)
             case "down": result.insert(.down)
-            default: return "expected directions among right|left|up|down, got \(v)"
+            default: return nil
             }
         }
-        set(result)
-        return nil
+        return result
     }
 
-    private func edges(_ v: String, _ set: (Edges) -> Void) -> String? {
+    private func edges(_ v: String) -> Edges? {
         var result: Edges = []
         for word in v.split(separator: "|") {
             switch word {
@@ -154,10 +95,9 @@ struct TraceRecognizers {
             case "bottom": result.insert(.bottom)
             case "right": result.insert(.right)
             case "none": break
-            default: return "expected edges among top|left|bottom|right|none, got \(v)"
+            default: return nil
             }
         }
-        set(result)
-        return nil
+        return result
     }
 }

@@ -1,7 +1,8 @@
 import GestureEngine
 import GestureSamples
 
-/// The recognizers a configuration or a client can ask for: the seven built-ins and the custom samples.
+/// The recognizers a configuration, a client or a trace can ask for: the seven built-ins and the custom
+/// samples. The one list: a new kind is added here, with its parameters in RecognizerParameter.
 public enum RecognizerKind: String, CaseIterable, Sendable {
     case tap, longPress = "long-press", pan, swipe, pinch, rotation, edgePan = "edge-pan", checkmark, tickle
 

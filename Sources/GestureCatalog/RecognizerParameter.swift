@@ -19,8 +19,9 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One tunable of a recognizer kind, named as in UIKit (snake case, with the unit when it has one), with the
-/// range a configuration may give it. Reading the default from a fresh recognizer keeps the reference and the
-/// engine in agreement.
+/// range a configuration may give it, and the short name traces use for it (`taps` for
+/// `number_of_taps_required`). Reading the default from a fresh recognizer keeps the reference and the engine in
+/// agreement.
 public struct RecognizerParameter: Sendable {
     public enum Shape: Sendable {
         case count(ClosedRange<Int>)
@@ -30,6 +31,8 @@ public struct RecognizerParameter: Sendable {
     }
 
     public let name: String
+    /// The trace form's name for it (docs/traces.md), when it has one; the full name works there too.
+    public let alias: String?
     public let shape: Shape
     let get: @Sendable (GestureRecognizer) -> ParameterValue
     let set: @Sendable (GestureRecognizer, ParameterValue) -> Void
@@ -37,21 +40,32 @@ public struct RecognizerParameter: Sendable {
     public func value(of recognizer: GestureRecognizer) -> ParameterValue { get(recognizer) }
     public func apply(_ value: ParameterValue, to recognizer: GestureRecognizer) { set(recognizer, value) }
 
+    init(
+        name: String, alias: String? = nil, shape: Shape, get: @escaping @Sendable (GestureRecognizer) -> ParameterValue,
+        set: @escaping @Sendable (GestureRecognizer, ParameterValue) -> Void
+    ) {
+        self.name = name
+        self.alias = alias
+        self.shape = shape
+        self.get = get
+        self.set = set
+    }
+
     static func count<R: GestureRecognizer>(
-        _ name: String, _ path: ReferenceWritableKeyPath<R, Int> & Sendable, _ range: ClosedRange<Int>
+        _ name: String, _ path: ReferenceWritableKeyPath<R, Int> & Sendable, _ range: ClosedRange<Int>, alias: String? = nil
     ) -> RecognizerParameter {
         RecognizerParameter(
-            name: name, shape: .count(range),
+            name: name, alias: alias, shape: .count(range),
             get: { .count(($0 as! R)[keyPath: path]) },
             set: { if case .count(let n) = $1 { ($0 as! R)[keyPath: path] = n } })
     }
 
     static func number<R: GestureRecognizer>(
         _ name: String, _ path: ReferenceWritableKeyPath<R, Double> & Sendable, _ range: ClosedRange<Double>,
-        unit: String, scale: Double = 1
+        unit: String, scale: Double = 1, alias: String? = nil
     ) -> RecognizerParameter {
         RecognizerParameter(
-            name: name, shape: .number(range, unit: unit),
+            name: name, alias: alias, shape: .number(range, unit: unit),
             get: { .number(($0 as! R)[keyPath: path] / scale) },
             set: { if case .number(let d) = $1 { ($0 as! R)[keyPath: path] = d * scale } })
     }
@@ -62,19 +76,20 @@ public struct RecognizerParameter: Sendable {
     static let degrees = Double.pi / 180
 
     static let tap: [RecognizerParameter] = [
-        count("number_of_taps_required", \TapGestureRecognizer.numberOfTapsRequired, 1...10),
-        count("number_of_touches_required", \TapGestureRecognizer.numberOfTouchesRequired, fingers),
-        number("allowable_movement_mm", \TapGestureRecognizer.allowableMovement, millimetres, unit: " mm"),
-        number("maximum_tap_duration", \TapGestureRecognizer.maximumTapDuration, seconds, unit: " s"),
-        number("maximum_interval_between_taps", \TapGestureRecognizer.maximumIntervalBetweenTaps, seconds, unit: " s"),
-        number("touches_down_window", \TapGestureRecognizer.touchesDownWindow, seconds, unit: " s"),
+        count("number_of_taps_required", \TapGestureRecognizer.numberOfTapsRequired, 1...10, alias: "taps"),
+        count("number_of_touches_required", \TapGestureRecognizer.numberOfTouchesRequired, fingers, alias: "touches"),
+        number("allowable_movement_mm", \TapGestureRecognizer.allowableMovement, millimetres, unit: " mm", alias: "movement"),
+        number("maximum_tap_duration", \TapGestureRecognizer.maximumTapDuration, seconds, unit: " s", alias: "duration"),
+        number(
+            "maximum_interval_between_taps", \TapGestureRecognizer.maximumIntervalBetweenTaps, seconds, unit: " s", alias: "interval"),
+        number("touches_down_window", \TapGestureRecognizer.touchesDownWindow, seconds, unit: " s", alias: "window"),
     ]
 
     static let longPress: [RecognizerParameter] = [
-        number("minimum_press_duration", \LongPressGestureRecognizer.minimumPressDuration, seconds, unit: " s"),
-        number("allowable_movement_mm", \LongPressGestureRecognizer.allowableMovement, millimetres, unit: " mm"),
-        count("number_of_touches_required", \LongPressGestureRecognizer.numberOfTouchesRequired, fingers),
-        count("number_of_taps_required", \LongPressGestureRecognizer.numberOfTapsRequired, 0...10),
+        number("minimum_press_duration", \LongPressGestureRecognizer.minimumPressDuration, seconds, unit: " s", alias: "duration"),
+        number("allowable_movement_mm", \LongPressGestureRecognizer.allowableMovement, millimetres, unit: " mm", alias: "movement"),
+        count("number_of_touches_required", \LongPressGestureRecognizer.numberOfTouchesRequired, fingers, alias: "touches"),
+        count("number_of_taps_required", \LongPressGestureRecognizer.numberOfTapsRequired, 0...10, alias: "taps"),
         number("maximum_tap_duration", \LongPressGestureRecognizer.maximumTapDuration, seconds, unit: " s"),
         number("maximum_interval_between_taps", \LongPressGestureRecognizer.maximumIntervalBetweenTaps, seconds, unit: " s"),
         number("tap_allowable_movement_mm", \LongPressGestureRecognizer.tapAllowableMovement, millimetres, unit: " mm"),
@@ -82,41 +97,41 @@ public struct RecognizerParameter: Sendable {
 
     /// UIKit's unlimited maximum is Int.max; a configuration gives at most 20 fingers.
     static let pan: [RecognizerParameter] = [
-        count("minimum_number_of_touches", \PanGestureRecognizer.minimumNumberOfTouches, fingers),
+        count("minimum_number_of_touches", \PanGestureRecognizer.minimumNumberOfTouches, fingers, alias: "min"),
         RecognizerParameter(
-            name: "maximum_number_of_touches", shape: .count(1...20),
+            name: "maximum_number_of_touches", alias: "max", shape: .count(1...20),
             get: { .count(min(($0 as! PanGestureRecognizer).maximumNumberOfTouches, 20)) },
             set: { if case .count(let n) = $1 { ($0 as! PanGestureRecognizer).maximumNumberOfTouches = n } }),
-        number("start_threshold_mm", \PanGestureRecognizer.startThreshold, millimetres, unit: " mm"),
+        number("start_threshold_mm", \PanGestureRecognizer.startThreshold, millimetres, unit: " mm", alias: "threshold"),
     ]
 
     static let edgePan: [RecognizerParameter] = [
         RecognizerParameter(
-            name: "edges", shape: .edges,
+            name: "edges", alias: "edges", shape: .edges,
             get: { .edges(($0 as! ScreenEdgePanGestureRecognizer).edges) },
             set: { if case .edges(let e) = $1 { ($0 as! ScreenEdgePanGestureRecognizer).edges = e } }),
-        number("edge_width_mm", \ScreenEdgePanGestureRecognizer.edgeWidth, millimetres, unit: " mm"),
+        number("edge_width_mm", \ScreenEdgePanGestureRecognizer.edgeWidth, millimetres, unit: " mm", alias: "width"),
         number("decision_time", \ScreenEdgePanGestureRecognizer.decisionTime, seconds, unit: " s"),
         number("projection_time", \ScreenEdgePanGestureRecognizer.projectionTime, seconds, unit: " s"),
     ]
 
     static let swipe: [RecognizerParameter] = [
         RecognizerParameter(
-            name: "direction", shape: .directions,
+            name: "direction", alias: "direction", shape: .directions,
             get: { .directions(($0 as! SwipeGestureRecognizer).direction) },
             set: { if case .directions(let d) = $1 { ($0 as! SwipeGestureRecognizer).direction = d } }),
-        count("number_of_touches_required", \SwipeGestureRecognizer.numberOfTouchesRequired, fingers),
-        number("maximum_duration", \SwipeGestureRecognizer.maximumDuration, seconds, unit: " s"),
+        count("number_of_touches_required", \SwipeGestureRecognizer.numberOfTouchesRequired, fingers, alias: "touches"),
+        number("maximum_duration", \SwipeGestureRecognizer.maximumDuration, seconds, unit: " s", alias: "duration"),
         number("minimum_distance_mm", \SwipeGestureRecognizer.minimumDistance, millimetres, unit: " mm"),
         number("distance_decay", \SwipeGestureRecognizer.distanceDecay, 0...1, unit: ""),
         number("maximum_sideways_distance_mm", \SwipeGestureRecognizer.maximumSidewaysDistance, millimetres, unit: " mm"),
         number("sideways_decay", \SwipeGestureRecognizer.sidewaysDecay, 0...1, unit: ""),
         number("allowed_backward_movement_mm", \SwipeGestureRecognizer.allowedBackwardMovement, millimetres, unit: " mm"),
-        number("minimum_speed_mm_s", \SwipeGestureRecognizer.minimumSpeed, 0...10_000, unit: " mm/s"),
+        number("minimum_speed_mm_s", \SwipeGestureRecognizer.minimumSpeed, 0...10_000, unit: " mm/s", alias: "speed"),
     ]
 
     static let pinch: [RecognizerParameter] = [
-        number("start_threshold_mm", \PinchGestureRecognizer.startThreshold, millimetres, unit: " mm"),
+        number("start_threshold_mm", \PinchGestureRecognizer.startThreshold, millimetres, unit: " mm", alias: "threshold"),
     ]
 
     static let rotation: [RecognizerParameter] = [
@@ -134,8 +149,8 @@ public struct RecognizerParameter: Sendable {
     ]
 
     static let tickle: [RecognizerParameter] = [
-        count("required_tickles", \TickleGestureRecognizer.requiredTickles, 1...100),
-        number("minimum_distance_mm", \TickleGestureRecognizer.minimumDistance, millimetres, unit: " mm"),
+        count("required_tickles", \TickleGestureRecognizer.requiredTickles, 1...100, alias: "tickles"),
+        number("minimum_distance_mm", \TickleGestureRecognizer.minimumDistance, millimetres, unit: " mm", alias: "distance"),
         number("jitter_tolerance_mm", \TickleGestureRecognizer.jitterTolerance, millimetres, unit: " mm"),
     ]
 }
