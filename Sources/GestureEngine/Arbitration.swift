@@ -24,8 +24,8 @@ extension GestureEngine {
                     progress = true
                     continue
                 case .waiting(let other):
-                    if recognizer._state != .possible, recognizer.attempt.decision != .waiting(on: other.name) {
-                        recognizer.attempt.decision = .waiting(on: other.name)
+                    if recognizer._state != .possible, recognizer.attempt.decision != .waiting(on: ObjectIdentifier(other)) {
+                        recognizer.attempt.decision = .waiting(on: ObjectIdentifier(other))
                         note(recognizer, .waiting(for: other.name))
                     }
                     continue

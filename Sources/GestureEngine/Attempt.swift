@@ -6,8 +6,9 @@ struct Attempt {
         /// Nothing sent: it may yet begin, be recognized or fail.
         case undecided
         /// It began or was recognized, but a recognizer it requires to fail is undecided (R6): it sends nothing
-        /// until that one fails.
-        case waiting(on: String)
+        /// until that one fails. (An identifier, not the recognizer: the value stays trivial to copy and compare,
+        /// which arbitration does many times a frame.)
+        case waiting(on: ObjectIdentifier)
         /// Its first action is sent; updates follow as they come.
         case committed
         /// Its ended or cancelled action is sent: this attempt owes nothing more.
@@ -28,7 +29,12 @@ struct Attempt {
     var pendingChanges = 0
 
     /// It has sent its first action.
-    var hasSentActions: Bool { decision == .committed || decision == .finished }
+    var hasSentActions: Bool {
+        switch decision {
+        case .committed, .finished: true
+        case .undecided, .waiting: false
+        }
+    }
 
     var isWaiting: Bool {
         if case .waiting = decision { return true }

@@ -13,10 +13,22 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Cumulative since began, in millimetres.
     public private(set) var translation = Point.zero
-    private var origin: Point?
-    /// The touches `origin` was measured with.
+    private var phase = Phase.idle
+    /// The touches the origin was measured with.
     private var members: [TouchID] = []
     private var rate = SmoothedRate<Point>(newestWeight: 0.2)
+
+    private enum Phase {
+        /// No finger has given it a place to measure from.
+        case idle
+        /// Translation is the centroid of `members` less `origin`.
+        case measuring(origin: Point)
+    }
+
+    private var origin: Point? {
+        if case .measuring(let origin) = phase { return origin }
+        return nil
+    }
 
     /// Millimetres per second, smoothed (0.2 newest, 0.8 previous; decision).
     public var velocity: Point { rate.rate }
@@ -28,7 +40,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public func setTranslation(_ value: Point) {
         translation = value
         if let centroid = centroid(of: trackedTouches) {
-            origin = centroid - value
+            phase = .measuring(origin: centroid - value)
             activeTouchIDs(into: &members)
         }
         rate.restart(at: now, value: value)
@@ -53,7 +65,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         guard let centroid = centroid(of: trackedTouches) else { return }
         if state == .possible, activeTouchCount < minimumNumberOfTouches {
             // Not enough fingers yet: movement so far does not count.
-            origin = centroid
+            phase = .measuring(origin: centroid)
             activeTouchIDs(into: &members)
             translation = .zero
             rate.restart(at: now, value: translation)
@@ -68,12 +80,12 @@ open class PanGestureRecognizer: GestureRecognizer {
             let reachedY = abs(translation.y) >= startThreshold - Tolerance.epsilon
             guard reachedX || reachedY else { return }
             guard thresholdReached() else {
-                because("the threshold was reached but thresholdReached() said no")
+                if pendingReason == nil { because("the threshold was reached but thresholdReached() said no") }
                 state = .failed
                 return
             }
             let shift = Point(x: clampedShift(translation.x), y: clampedShift(translation.y))
-            self.origin = origin + shift
+            phase = .measuring(origin: origin + shift)
             translation = translation - shift
             rate.shift(by: shift)
             because("moved \(max(abs(translation.x + shift.x), abs(translation.y + shift.y)).mmText) >= \(startThreshold.mmText) along an axis")
@@ -108,8 +120,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Measures on from the fingers down now, keeping translation where it is.
     private func rebase() {
         guard let centroid = centroid(of: trackedTouches) else { return }
-        if origin == nil { rate.restart(at: now, value: .zero) }
-        origin = centroid - translation
+        if case .idle = phase { rate.restart(at: now, value: .zero) }
+        phase = .measuring(origin: centroid - translation)
         activeTouchIDs(into: &members)
     }
 
@@ -120,7 +132,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         translation = .zero
-        origin = nil
+        phase = .idle
         members.removeAll(keepingCapacity: true)
         rate.clear()
     }

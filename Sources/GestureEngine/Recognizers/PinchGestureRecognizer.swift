@@ -11,8 +11,16 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     /// Current distance over reference distance.
     public private(set) var scale = 1.0
-    private var initialDistance: Double?
-    private var referenceDistance: Double?
+    private var phase = Phase.waiting
+
+    private enum Phase {
+        /// No two fingers yet.
+        case waiting
+        /// Two fingers `initial` millimetres apart: it begins once their distance has changed by the threshold.
+        case measuring(initial: Double)
+        /// Began: scale is the fingers' distance over `reference`.
+        case scaling(reference: Double)
+    }
     /// The fingers the distances are measured between.
     private var pair: (TouchID, TouchID)?
     private var rate = SmoothedRate<Double>(newestWeight: 0.25)
@@ -26,7 +34,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Sets the scale; the reference moves and velocity is zero until the next sample.
     public func setScale(_ value: Double) {
         scale = value
-        if let d = fingerDistance(), value > 0 { referenceDistance = d / value }
+        if let d = fingerDistance(), value > 0, state.isActive { phase = .scaling(reference: d / value) }
         rate.restart(at: now, value: value)
     }
 
@@ -39,15 +47,15 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         pair = activePairIDs()
         guard let d = fingerDistance() else { return }
         if state == .possible {
-            initialDistance = d
+            phase = .measuring(initial: d)
         } else if scale > 0 {
-            referenceDistance = d / scale
+            phase = .scaling(reference: d / scale)
         }
     }
 
     /// Scale as the pair measured so far says, before the fingers change.
     private func follow() {
-        guard state.isActive, let d = fingerDistance(), let reference = referenceDistance else { return }
+        guard state.isActive, let d = fingerDistance(), case .scaling(let reference) = phase else { return }
         scale = d / reference
     }
 
@@ -59,16 +67,17 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: [Touch]) {
         guard let d = fingerDistance() else { return }
         if state == .possible {
-            guard let d0 = initialDistance else { return }
+            guard case .measuring(let d0) = phase else { return }
             let change = d - d0
             guard abs(change) >= startThreshold - Tolerance.epsilon else { return }
             let reference = d0 + (change < 0 ? -startThreshold : startThreshold)
             guard reference > Tolerance.epsilon else { return }
-            referenceDistance = reference
+            phase = .scaling(reference: reference)
             scale = d / reference
             rate.restart(at: now, value: scale)
+            because("the fingers' distance changed \(abs(change).mmText) >= \(startThreshold.mmText)")
             state = .began
-        } else if state.isActive, let reference = referenceDistance {
+        } else if state.isActive, case .scaling(let reference) = phase {
             scale = d / reference
             rate.sample(at: now, value: scale)
             state = .changed
@@ -88,8 +97,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public override func reset() {
         scale = 1
-        initialDistance = nil
-        referenceDistance = nil
+        phase = .waiting
         pair = nil
         rate.clear()
     }

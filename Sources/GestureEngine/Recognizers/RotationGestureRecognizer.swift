@@ -19,12 +19,16 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var startAngle = 0.0
     /// The pair's angle, unwrapped, and its raw value at the last sample.
     private var angle = 0.0
-    private var lastRawAngle: Double?
-    /// The fingers the angle is measured between.
-    private var pair: (TouchID, TouchID)?
+    private var phase = Phase.waiting
     private var initialDistance = 0.0
-    private var last: (distance: Double, centroid: Point)?
     private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+
+    private enum Phase {
+        /// Not two fingers: nothing to measure.
+        case waiting
+        /// Measuring between the fingers of `pair`: their raw angle, distance and midpoint at the last sample.
+        case measuring(pair: (TouchID, TouchID), rawAngle: Double, distance: Double, centroid: Point)
+    }
 
     /// Radians per second, smoothed 0.75 / 0.25.
     public var velocity: Double { rate.rate }
@@ -45,21 +49,21 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     /// A new pair of fingers: measure from here, keeping the rotation so far.
     private func fingersChanged() {
-        pair = activePairIDs()
-        guard let pair, let (p1, p2) = locations(of: pair) else {
-            lastRawAngle = nil
+        guard let pair = activePairIDs(), let (p1, p2) = locations(of: pair) else {
+            phase = .waiting
             return
         }
-        lastRawAngle = Self.rawAngle(p1, p2)
         startAngle = angle + rotation
         let distance = p1.distance(to: p2)
         if state == .possible { initialDistance = distance }
-        last = (distance, (p1 + p2) / 2)
+        phase = .measuring(pair: pair, rawAngle: Self.rawAngle(p1, p2), distance: distance, centroid: (p1 + p2) / 2)
     }
 
     /// Rotation as the pair measured so far says, before the fingers change.
     private func follow() {
-        guard state.isActive, let pair, let (p1, p2) = locations(of: pair), let previousRaw = lastRawAngle else { return }
+        guard state.isActive, case .measuring(let pair, let previousRaw, _, _) = phase, let (p1, p2) = locations(of: pair) else {
+            return
+        }
         angle += Self.wrapped(Self.rawAngle(p1, p2) - previousRaw)
         rotation = startAngle - angle
     }
@@ -70,17 +74,18 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
-        guard let pair, let (p1, p2) = locations(of: pair), let previousRaw = lastRawAngle, let last else { return }
+        guard case .measuring(let pair, let previousRaw, let lastDistance, let lastCentroid) = phase,
+            let (p1, p2) = locations(of: pair)
+        else { return }
         let raw = Self.rawAngle(p1, p2)
         let delta = Self.wrapped(raw - previousRaw)
-        lastRawAngle = raw
         angle += delta
         let distance = p1.distance(to: p2)
         let centroid = (p1 + p2) / 2
-        self.last = (distance, centroid)
+        phase = .measuring(pair: pair, rawAngle: raw, distance: distance, centroid: centroid)
         if state == .possible {
             let turning = rotationWeight * abs(delta) * distance / 2
-            let other = pinchWeight * abs(distance - last.distance) + translationWeight * centroid.distance(to: last.centroid)
+            let other = pinchWeight * abs(distance - lastDistance) + translationWeight * centroid.distance(to: lastCentroid)
             if turning < other { startAngle += delta }
             let candidate = startAngle - angle
             let spread = initialDistance > 0 ? min(abs(distance - initialDistance) / initialDistance, 1) : 1
@@ -89,6 +94,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             startAngle -= candidate < 0 ? -threshold : threshold
             rotation = startAngle - angle
             rate.restart(at: now, value: rotation)
+            because("turned \(abs(candidate).degreesText) >= \(threshold.degreesText)")
             state = .began
         } else if state.isActive {
             rotation = startAngle - angle
@@ -119,10 +125,8 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         rotation = 0
         startAngle = 0
         angle = 0
-        lastRawAngle = nil
-        pair = nil
+        phase = .waiting
         initialDistance = 0
-        last = nil
         rate.clear()
     }
 }

@@ -14,8 +14,16 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// The edge the pan started from, once it began.
     public private(set) var edge: Edges = []
-    private var touchDown: (time: Timestamp, location: Point)?
-    private var firstMotion: Point?
+    private var phase = Phase.idle
+
+    private enum Phase {
+        /// No finger yet.
+        case idle
+        /// The finger landed at `location` at `time` and has not moved since.
+        case landed(time: Timestamp, location: Point)
+        /// It has moved: its first movement's velocity projects the touch-down point back to where it came from.
+        case moving(time: Timestamp, location: Point, firstVelocity: Point)
+    }
 
     public override init(name: String) {
         super.init(name: name)
@@ -30,27 +38,33 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch]) {
         guard !edges.isEmpty else {
+            because("no edges to start from")
             state = .failed
             return
         }
-        if touchDown == nil, let touch = touches.first {
-            touchDown = (now, touch.location)
+        if case .idle = phase, let touch = touches.first {
+            phase = .landed(time: now, location: touch.location)
             deadline = now + decisionTime
         }
         super.touchesBegan(touches)
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
-        if firstMotion == nil, let down = touchDown, let touch = trackedTouches.first, now > down.time {
-            firstMotion = (touch.location - down.location) / (now - down.time)
+        if case .landed(let time, let location) = phase, let touch = trackedTouches.first, now > time {
+            phase = .moving(time: time, location: location, firstVelocity: (touch.location - location) / (now - time))
         }
         super.touchesMoved(touches)
         if state != .possible { deadline = nil }
     }
 
     public override func thresholdReached() -> Bool {
-        guard let down = touchDown, let surface = engine?.root.frame else { return false }
-        let start = down.location - (firstMotion ?? .zero) * projectionTime
+        guard let surface = engine?.root.frame else { return false }
+        let start: Point
+        switch phase {
+        case .idle: return false
+        case .landed(_, let location): start = location
+        case .moving(_, let location, let velocity): start = location - velocity * projectionTime
+        }
         let distances: [(Edges, Double)] = [
             (.left, start.x - surface.minX), (.right, surface.maxX - start.x),
             (.top, start.y - surface.minY), (.bottom, surface.maxY - start.y),
@@ -59,17 +73,29 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
             edge = candidate
             return true
         }
+        because("it started \(Self.distanceText(from: start, to: surface, edges: edges)) from the nearest edge > \(edgeWidth.mmText)")
         return false
     }
 
+    /// The distance to the nearest of `edges`, for the log.
+    private static func distanceText(from start: Point, to surface: Rect, edges: Edges) -> String {
+        var nearest = Double.infinity
+        if edges.contains(.left) { nearest = min(nearest, start.x - surface.minX) }
+        if edges.contains(.right) { nearest = min(nearest, surface.maxX - start.x) }
+        if edges.contains(.top) { nearest = min(nearest, start.y - surface.minY) }
+        if edges.contains(.bottom) { nearest = min(nearest, surface.maxY - start.y) }
+        return nearest.mmText
+    }
+
     public override func deadlineReached() {
-        if state == .possible { state = .failed }
+        guard state == .possible else { return }
+        because("not begun within \(decisionTime.secondsText)")
+        state = .failed
     }
 
     public override func reset() {
         super.reset()
         edge = []
-        touchDown = nil
-        firstMotion = nil
+        phase = .idle
     }
 }

@@ -24,7 +24,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     /// The direction recognized.
     public private(set) var recognizedDirection: SwipeDirections = []
-    private var startTime: Timestamp?
+    private var phase = Phase.idle
     private var starts: [(id: TouchID, location: Point)] = []
     private var startCentroid: Point?
     private var lastSample: (time: Timestamp, along: Double)?
@@ -36,9 +36,16 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     private var isHorizontal: Bool { !direction.intersection(.horizontal).isEmpty }
 
+    private enum Phase {
+        /// No finger yet.
+        case idle
+        /// The first finger landed at `start`: the distance it needs shrinks, and the time runs, from then.
+        case tracking(start: Timestamp)
+    }
+
     public override func touchesBegan(_ touches: [Touch]) {
-        if startTime == nil {
-            startTime = now
+        if case .idle = phase {
+            phase = .tracking(start: now)
             deadline = now + maximumDuration
         }
         for touch in touches { starts.append((touch.id, touch.location)) }
@@ -51,7 +58,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
-        guard let startTime, activeTouchCount == numberOfTouchesRequired else { return }
+        guard case .tracking(let startTime) = phase, activeTouchCount == numberOfTouchesRequired else { return }
         let t = min(now - startTime, 0.5)
         let needed = minimumDistance * (1 - t * distanceDecay)
         let sideways = maximumSidewaysDistance * (1 - t * sidewaysDecay)
@@ -127,7 +134,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     public override func reset() {
         recognizedDirection = []
-        startTime = nil
+        phase = .idle
         starts.removeAll(keepingCapacity: true)
         startCentroid = nil
         lastSample = nil
