@@ -20,14 +20,39 @@ public struct JournalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = journal ? "<\(Self.priority(event.level))>" : "\(Self.clock()) \(event.level) "
-        line += "\(event.message)"
-        let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        for key in all.keys.sorted() { line += " \(key)=\(all[key]!)" }
-        line += "\n"
         // One write(2) per line, so lines from two threads never interleave.
-        var bytes = Array(line.utf8)
+        var bytes = Array(line(for: event).utf8)
         _ = Glibc.write(2, &bytes, bytes.count)
+    }
+
+    /// The line for `event`, newline included. Message, keys and values are escaped: a device name or a
+    /// client's recognizer name with a newline in it could otherwise start a line of its own, `<0>` and all.
+    func line(for event: LogEvent) -> String {
+        var line = journal ? "<\(Self.priority(event.level))>" : "\(Self.clock()) \(event.level) "
+        line += Self.escaped("\(event.message)")
+        let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        for key in all.keys.sorted() { line += " \(Self.escaped(key))=\(Self.escaped("\(all[key]!)"))" }
+        line += "\n"
+        return line
+    }
+
+    /// Control characters and backslashes as C escapes (`\n`, `\x1b`, `\\`); everything else as it is.
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f || $0 == UInt8(ascii: "\\") }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private static func priority(_ level: Logger.Level) -> Int {
