@@ -45,7 +45,10 @@ struct ConfigParser {
     }
 
     private func daemonSettings(_ node: ConfigNode) -> DaemonSettings? {
-        let keys = ["socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes"]
+        let keys = [
+            "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
+            "max_client_recognizers", "max_client_regions", "max_client_subscriptions",
+        ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
         var d = DaemonSettings()
         if let n = t["socket"], let path = reader.string(n) {
@@ -68,6 +71,9 @@ struct ConfigParser {
         }
         if let n = t["max_clients"], let m = reader.integer(n, in: 1...4096) { d.maxClients = m }
         if let n = t["client_queue_bytes"], let q = reader.integer(n, in: 65_536...(64 << 20)) { d.clientQueueBytes = q }
+        if let n = t["max_client_recognizers"], let m = reader.integer(n, in: 0...256) { d.maxClientRecognizers = m }
+        if let n = t["max_client_regions"], let m = reader.integer(n, in: 0...256) { d.maxClientRegions = m }
+        if let n = t["max_client_subscriptions"], let m = reader.integer(n, in: 1...256) { d.maxClientSubscriptions = m }
         return d
     }
 

@@ -45,6 +45,11 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxClients = 128
     /// Bytes queued for one client before it is disconnected for not reading.
     public var clientQueueBytes = 1 << 20
+    /// What one connection may add: each recognizer costs arbitration on every device (about the square of
+    /// their number), and each region and subscription memory, so none is unbounded.
+    public var maxClientRecognizers = 32
+    public var maxClientRegions = 32
+    public var maxClientSubscriptions = 16
 
     public init() {}
 

@@ -77,6 +77,7 @@ extension DaemonCore {
                     "access_denied",
                     "raw touches are not allowed for uid \(client.peer.uid): daemon.raw_touches in \(configuration.file) names the users and groups that may have them")
             }
+            try withinLimit(client.subscriptions.count, configuration.daemon.maxClientSubscriptions, "subscriptions", "max_client_subscriptions")
             let n = client.subscribe(subscription)
             var r = Reply("subscribed", id: id)
             r.writer.field("subscription", n)
@@ -119,6 +120,7 @@ extension DaemonCore {
                 return r.line()
             }
         case .addRegion(let value):
+            try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
             let region = try clientRegion(value)
             client.regions.append(region)
             for session in sessions.values where session.name == region.device {
@@ -145,6 +147,7 @@ extension DaemonCore {
             r.writer.field("name", name)
             return r.line()
         case .addRecognizer(let value):
+            try withinLimit(client.recognizers.count, configuration.daemon.maxClientRecognizers, "recognizers", "max_client_recognizers")
             let recognizer = try clientRecognizer(value)
             client.recognizers.append(recognizer)
             recognizerKinds[recognizer.name] = recognizer.kind.rawValue
@@ -164,6 +167,14 @@ extension DaemonCore {
             r.writer.field("name", name)
             return r.line()
         }
+    }
+
+    /// A connection holds at most `limit` of a thing; the error names the key that sets it.
+    private func withinLimit(_ count: Int, _ limit: Int, _ what: String, _ key: String) throws(RequestError) {
+        guard count >= limit else { return }
+        throw RequestError(
+            "limit_reached",
+            "this connection already has \(count) \(what), the most daemon.\(key) in \(configuration.file) allows; remove one first")
     }
 
     /// The latest time the core has seen, for requests that act without a frame (reload).
