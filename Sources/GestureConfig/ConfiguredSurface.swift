@@ -12,6 +12,8 @@ public final class ConfiguredSurface {
     public let size: Size
     public private(set) var regions: [String: Region] = [:]
     public private(set) var recognizers: [String: GestureRecognizer] = [:]
+    /// What each recognizer was made from: its relations are declared again from these when one goes.
+    private var entries: [String: RecognizerEntry] = [:]
 
     public init(configuration: Configuration, entry: DeviceEntry, surface rawSize: Size) {
         self.entry = entry
@@ -61,22 +63,22 @@ public final class ConfiguredSurface {
             i += 1
         }
         for r in doomed {
-            for recognizer in r.recognizers { recognizers[recognizer.name] = nil }
+            for recognizer in r.recognizers {
+                recognizers[recognizer.name] = nil
+                entries[recognizer.name] = nil
+            }
             regions[r.name] = nil
         }
         engine.removeRegion(region)
+        redeclareRelations()
     }
 
     /// Adds a recognizer with its relations; its region must be on this surface.
     public func add(_ recognizerEntry: RecognizerEntry) {
         let recognizer = recognizerEntry.makeRecognizer()
         recognizer.delegate = rules
-        for other in recognizerEntry.requireToFail { rules.require(recognizerEntry.name, toFail: other) }
-        for other in recognizerEntry.simultaneousWith { rules.allowSimultaneous(recognizerEntry.name, other) }
-        for other in recognizerEntry.cannotPrevent { rules.preventNot(recognizerEntry.name, other) }
-        for other in recognizerEntry.cannotBePreventedBy { rules.notPreventable(recognizerEntry.name, by: other) }
-        if let rule = recognizerEntry.shouldReceive { rules.shouldReceive[recognizerEntry.name] = shouldReceive(rule) }
-        if let rule = recognizerEntry.shouldBegin { rules.shouldBegin[recognizerEntry.name] = shouldBegin(rule) }
+        declareRelations(of: recognizerEntry)
+        entries[recognizerEntry.name] = recognizerEntry
         let region: Region? =
             switch recognizerEntry.placement {
             case .region(let name): regions[name]
@@ -89,8 +91,24 @@ public final class ConfiguredSurface {
     public func removeRecognizer(named name: String) {
         guard let recognizer = recognizers.removeValue(forKey: name) else { return }
         engine.remove(recognizer)
-        rules.shouldBegin[name] = nil
-        rules.shouldReceive[name] = nil
+        entries[name] = nil
+        redeclareRelations()
+    }
+
+    private func declareRelations(of recognizerEntry: RecognizerEntry) {
+        for other in recognizerEntry.requireToFail { rules.require(recognizerEntry.name, toFail: other) }
+        for other in recognizerEntry.simultaneousWith { rules.allowSimultaneous(recognizerEntry.name, other) }
+        for other in recognizerEntry.cannotPrevent { rules.preventNot(recognizerEntry.name, other) }
+        for other in recognizerEntry.cannotBePreventedBy { rules.notPreventable(recognizerEntry.name, by: other) }
+        if let rule = recognizerEntry.shouldReceive { rules.shouldReceive[recognizerEntry.name] = shouldReceive(rule) }
+        if let rule = recognizerEntry.shouldBegin { rules.shouldBegin[recognizerEntry.name] = shouldBegin(rule) }
+    }
+
+    /// A recognizer went: the relations are those its remaining fellows declare, no more. Its own go with it,
+    /// so one added again under its name starts with none, and client churn never grows the sets.
+    private func redeclareRelations() {
+        rules.removeAll()
+        for recognizerEntry in entries.values { declareRelations(of: recognizerEntry) }
     }
 
     /// The frame on the rotated surface.

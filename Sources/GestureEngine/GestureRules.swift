@@ -41,6 +41,24 @@ public final class GestureRules: GestureRecognizerDelegate {
     /// `b` (or `GestureRules.any`) beginning does not make `a` fail.
     public func notPreventable(_ a: String, by b: String) { cannotBePrevented.insert(Pair(a: a, b: b)) }
 
+    /// Forgets every relation and predicate, so that the relations of the recognizers still there can be
+    /// declared again: relations are by name, and only their declarers know which are theirs.
+    public func removeAll() {
+        simultaneous.removeAll()
+        requiresFailure.removeAll()
+        requiredToFailBy.removeAll()
+        cannotPrevent.removeAll()
+        cannotBePrevented.removeAll()
+        shouldBegin.removeAll()
+        shouldReceive.removeAll()
+    }
+
+    /// Relations and predicates held, for checks that removals leave nothing behind.
+    public var count: Int {
+        simultaneous.count + requiresFailure.count + requiredToFailBy.count + cannotPrevent.count + cannotBePrevented.count
+            + shouldBegin.count + shouldReceive.count
+    }
+
     private func has(_ set: Set<Pair>, _ a: String, _ b: String) -> Bool {
         !set.isEmpty && (set.contains(Pair(a: a, b: b)) || set.contains(Pair(a: a, b: Self.any)))
     }

@@ -19,7 +19,8 @@ import Testing
     /// The reply to one request line from client 1, as an object.
     static func reply(_ core: DaemonCore, _ lines: DaemonCoreTests.Lines, _ request: String) -> [String: Any] {
         core.clientLine(1, Array(request.utf8))
-        return lines.objects(to: 1).last ?? [:]
+        guard let last = lines.sent.last(where: { $0.0 == 1 }) else { return [:] }
+        return (try? JSONSerialization.jsonObject(with: Data(last.1.utf8)) as? [String: Any]) ?? [:]
     }
 
     static func connected() throws -> (DaemonCore, DaemonCoreTests.Lines) {
@@ -63,5 +64,38 @@ import Testing
         #expect((refused["message"] as? String)?.contains("daemon.max_client_subscriptions") == true)
         _ = Self.reply(core, lines, #"{"type":"unsubscribe","subscription":1}"#)
         #expect(Self.reply(core, lines, #"{"type":"subscribe"}"#)["type"] as? String == "subscribed")
+    }
+}
+
+/// A client's additions go completely when it removes them or leaves: relations included, so churn never
+/// grows what the daemon holds, and a recognizer added again under an old name starts with none.
+@Suite struct ClientChurnTests {
+    @Test func tenThousandAdditionsAndRemovalsLeaveNothingBehind() throws {
+        let (core, lines) = try ClientLimitTests.connected()
+        let surface = try #require(core.sessions.values.first?.surface)
+        let baseline = (surface.rules.count, surface.engine.recognizers.count, surface.regions.count)
+        var errors = 0
+        for i in 0..<10_000 {
+            _ = ClientLimitTests.reply(core, lines, #"{"type":"add_region","region":{"name":"r","device":"touch","rect":[0,0,0.5,0.5]}}"#)
+            _ = ClientLimitTests.reply(
+                core, lines,
+                #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"pan","region":"r","simultaneous_with":["tap"],"require_to_fail":["tap"],"should_begin":{"minimum_touches":1}}}"#)
+            if i.isMultiple(of: 2) {
+                _ = ClientLimitTests.reply(core, lines, #"{"type":"remove_recognizer","name":"mine"}"#)
+            }
+            _ = ClientLimitTests.reply(core, lines, #"{"type":"remove_region","name":"r"}"#)
+            errors += lines.sent.filter { $0.1.contains(#""type":"error""#) }.count
+            lines.sent.removeAll()
+        }
+        #expect(errors == 0)
+        #expect((surface.rules.count, surface.engine.recognizers.count, surface.regions.count) == baseline)
+
+        // Re-added under the same name without relations, it has none.
+        _ = ClientLimitTests.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"pan"}}"#)
+        #expect(surface.rules.count == baseline.0)
+        _ = ClientLimitTests.reply(core, lines, #"{"type":"remove_recognizer","name":"mine"}"#)
+
+        core.clientDisconnected(1)
+        #expect((surface.rules.count, surface.engine.recognizers.count, surface.regions.count) == baseline)
     }
 }
