@@ -28,14 +28,22 @@ extension ConfigNode {
 }
 
 extension Configuration {
-    /// A region a client adds for its connection, checked as a [[region]] entry against every region there is.
-    public func clientRegion(_ value: ConfigValue, regions: [RegionEntry]) throws(ConfigErrors) -> RegionEntry {
+    /// A region a client adds for its connection, checked as a [[region]] entry against every region there is;
+    /// its parent must be one of `parents` (the configured regions and the connection's own).
+    public func clientRegion(_ value: ConfigValue, regions: [RegionEntry], parents: [RegionEntry]) throws(ConfigErrors) -> RegionEntry {
         let reader = ConfigReader(file: "region", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("region"))
         guard let (region, _) = ConfigParser(reader: reader).region(node), reader.errors.isEmpty else {
             throw ConfigErrors(reader.errors)
         }
         try checkClientRegion(region, regions: regions)
+        guard parents.contains(where: { $0.name == region.parent }) else {
+            throw ConfigErrors([
+                ConfigError(
+                    file: "region", position: SourcePosition(line: 1, column: 1),
+                    "parent region '\(region.parent)' belongs to another connection: a region's parent must be a configured region or one of this connection's own, since another's goes when that connection does")
+            ])
+        }
         return region
     }
 

@@ -121,7 +121,7 @@ extension DaemonCore {
             }
         case .addRegion(let value):
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
-            let region = try clientRegion(value)
+            let region = try clientRegion(value, of: client)
             client.regions.append(region)
             for session in sessions.values where session.name == region.device {
                 try? session.surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
@@ -257,9 +257,10 @@ extension DaemonCore {
         return names
     }
 
-    private func clientRegion(_ value: JSONValue) throws(RequestError) -> RegionEntry {
+    private func clientRegion(_ value: JSONValue, of client: ClientSession) throws(RequestError) -> RegionEntry {
+        let parents = configuration.devices.map { RegionEntry.wholeSurface(of: $0.name) } + configuration.regions + client.regions
         do {
-            return try configuration.clientRegion(ConfigValue(value), regions: allRegions())
+            return try configuration.clientRegion(ConfigValue(value), regions: allRegions(), parents: parents)
         } catch {
             throw RequestError("invalid_region", error.errors.map(\.message).joined(separator: "; "))
         }

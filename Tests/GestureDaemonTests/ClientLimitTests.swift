@@ -99,3 +99,24 @@ import Testing
         #expect((surface.rules.count, surface.engine.recognizers.count, surface.regions.count) == baseline)
     }
 }
+
+/// A client's region may hang only under a configured region or one of its own: another connection's region
+/// goes when that connection does, and would take this one's with it.
+@Suite struct ClientRegionParentTests {
+    @Test func aRegionUnderAnotherConnectionsRegionIsRefusedSayingWhy() throws {
+        let (core, lines) = try ClientLimitTests.connected()
+        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0))
+        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
+        let refused = ClientLimitTests.reply(
+            core, lines, #"{"type":"add_region","region":{"name":"mine","device":"touch","parent":"theirs","rect":[0,0,0.2,0.2]}}"#)
+        #expect(refused["code"] as? String == "invalid_region")
+        #expect((refused["message"] as? String)?.contains("parent region 'theirs' belongs to another connection") == true)
+
+        let own = ClientLimitTests.reply(core, lines, #"{"type":"add_region","region":{"name":"own","device":"touch","rect":[0.5,0,0.5,0.5]}}"#)
+        #expect(own["type"] as? String == "region_added")
+        let nested = ClientLimitTests.reply(
+            core, lines, #"{"type":"add_region","region":{"name":"inner","device":"touch","parent":"own","rect":[0.6,0,0.2,0.2]}}"#)
+        #expect(nested["type"] as? String == "region_added")
+    }
+}
