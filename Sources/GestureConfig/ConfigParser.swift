@@ -47,7 +47,7 @@ struct ConfigParser {
     private func daemonSettings(_ node: ConfigNode) -> DaemonSettings? {
         let keys = [
             "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
-            "max_client_recognizers", "max_client_regions", "max_client_subscriptions",
+            "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control",
         ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
         var d = DaemonSettings()
@@ -68,6 +68,11 @@ struct ConfigParser {
         if let n = t["raw_touches"], let raw = reader.table(n, allowed: ["users", "groups"], what: "daemon.raw_touches") {
             if let u = raw["users"], let users = reader.strings(u, element: principal) { d.rawTouchUsers = users }
             if let g = raw["groups"], let groups = reader.strings(g, element: principal) { d.rawTouchGroups = groups }
+        }
+        if let n = t["control"], let control = reader.table(n, allowed: ["users", "groups"], what: "daemon.control") {
+            d.controlUsers = []
+            if let u = control["users"], let users = reader.strings(u, element: principal) { d.controlUsers = users }
+            if let g = control["groups"], let groups = reader.strings(g, element: principal) { d.controlGroups = groups }
         }
         if let n = t["max_clients"], let m = reader.integer(n, in: 1...4096) { d.maxClients = m }
         if let n = t["client_queue_bytes"], let q = reader.integer(n, in: 65_536...(64 << 20)) { d.clientQueueBytes = q }

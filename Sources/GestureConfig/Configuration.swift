@@ -42,6 +42,10 @@ public struct DaemonSettings: Sendable, Equatable {
     public var rawTouchUsers: [String] = []
     /// Groups (names or numeric ids) whose members may receive raw touches.
     public var rawTouchGroups: [String] = []
+    /// Users (names or numeric ids) who may reload the daemon over its socket; nil: root and the daemon's user.
+    public var controlUsers: [String]?
+    /// Groups whose members may reload the daemon over its socket.
+    public var controlGroups: [String] = []
     public var maxClients = 128
     /// Bytes queued for one client before it is disconnected for not reading.
     public var clientQueueBytes = 1 << 20

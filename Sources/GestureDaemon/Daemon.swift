@@ -65,7 +65,7 @@ public final class Daemon {
         if options.socketPath != nil { socketSettings.socketGroup = nil }
         let server = SocketServer(settings: socketSettings, logger: logger)
         let core = DaemonCore(
-            configuration: configuration, policy: RawTouchPolicy.resolve(configuration.daemon, logger: logger), outbox: server, logger: logger)
+            configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: server, logger: logger)
         let path = options.configPath
         core.reloadSource = { Configuration.load(path) }
         let source: InputLoop.Source =

@@ -105,6 +105,19 @@ extension DaemonCore {
         case .status:
             return status(id: id)
         case .reload:
+            guard control.allows(client.peer) else {
+                logger.notice("reload denied", metadata: clientMetadata(client.id, client.peer))
+                throw RequestError(
+                    "access_denied",
+                    "uid \(client.peer.uid) may not reload the daemon: daemon.control in \(configuration.file) names who may (by default root and the daemon's own user); SIGHUP and systemctl reload work as ever")
+            }
+            let now = clock()
+            if let last = lastSocketReload, now - last < Self.socketReloadInterval {
+                throw RequestError(
+                    "reload_too_soon",
+                    "the daemon was reloaded over the socket less than \(Self.socketReloadInterval) s ago; try again later")
+            }
+            lastSocketReload = now
             guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
             switch result {
             case .success(let c):
@@ -168,6 +181,9 @@ extension DaemonCore {
             return r.line()
         }
     }
+
+    /// The least time between two reloads over the socket.
+    static let socketReloadInterval = 1.0
 
     /// A connection holds at most `limit` of a thing; the error names the key that sets it.
     private func withinLimit(_ count: Int, _ limit: Int, _ what: String, _ key: String) throws(RequestError) {

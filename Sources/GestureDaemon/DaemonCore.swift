@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 import GestureProtocol
 import InputCore
+import LinuxInput
 import Logging
 
 /// The daemon without its I/O: devices and their surfaces, frames through the engines, clients and their
@@ -11,7 +12,14 @@ public final class DaemonCore {
     public private(set) var configuration: Configuration
     let outbox: any Outbox
     let logger: Logger
-    var policy: RawTouchPolicy
+    var policy: PeerPolicy
+    /// Who may reload over the socket (daemon.control).
+    var control: PeerPolicy
+    /// When the last reload over the socket was, on `clock`: one a second at most, so a client looping reload
+    /// cannot keep cancelling every gesture in flight.
+    var lastSocketReload: Timestamp?
+    /// Now, for the reload rate; tests set it.
+    var clock: () -> Timestamp = monotonicNow
     var sessions: [String: DeviceSession] = [:]
     /// Devices no configuration entry claims: kept so that a reload can claim them.
     var unclaimed: [String: DeviceInfo] = [:]
@@ -34,11 +42,12 @@ public final class DaemonCore {
         var kernelDrops = 0
     }
 
-    public init(configuration: Configuration, policy: RawTouchPolicy, outbox: any Outbox, logger: Logger) {
+    public init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logger: Logger) {
         self.configuration = configuration
         self.policy = policy
         self.outbox = outbox
         self.logger = logger
+        control = PeerPolicy.control(configuration.daemon, logger: logger)
         events.reserveCapacity(64)
         updateKinds()
     }
@@ -260,12 +269,13 @@ public final class DaemonCore {
 
     /// Takes a new configuration: every touch in flight is cancelled on the old surfaces, and devices are
     /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
-    public func apply(_ new: Configuration, policy: RawTouchPolicy, at time: Timestamp) {
+    public func apply(_ new: Configuration, policy: PeerPolicy, at time: Timestamp) {
         for session in sessions.values {
             if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
         }
         configuration = new
         self.policy = policy
+        control = PeerPolicy.control(new.daemon, logger: logger)
         dropClientAdditionsThatNoLongerFit()
         updateKinds()
         var infos = Array(unclaimed.values)
@@ -305,7 +315,7 @@ public final class DaemonCore {
         guard let reloadSource else { return nil }
         let result = reloadSource()
         switch result {
-        case .success(let new): apply(new, policy: RawTouchPolicy.resolve(new.daemon, logger: logger), at: time)
+        case .success(let new): apply(new, policy: PeerPolicy.rawTouches(new.daemon, logger: logger), at: time)
         case .failure(let errors): rejected(errors, file: configuration.file)
         }
         return result

@@ -25,19 +25,3 @@ public struct PeerCredentials: Sendable, Equatable {
         self.groups = groups
     }
 }
-
-/// Who may receive raw touches: those could reveal what someone types on an on-screen keyboard, so they are
-/// off unless the configuration names the peer's user or one of its groups.
-public struct RawTouchPolicy: Sendable, Equatable {
-    public var users: Set<UInt32>
-    public var groups: Set<UInt32>
-
-    public init(users: Set<UInt32> = [], groups: Set<UInt32> = []) {
-        self.users = users
-        self.groups = groups
-    }
-
-    public func allows(_ peer: PeerCredentials) -> Bool {
-        users.contains(peer.uid) || groups.contains(peer.gid) || peer.groups.contains(where: groups.contains)
-    }
-}

@@ -26,7 +26,7 @@ import Testing
         kind: .touchscreen,
         geometry: SurfaceGeometry(x: AbsInfo(minimum: 0, maximum: 3000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 2000, resolution: 10)))
 
-    static func core(_ toml: String, policy: RawTouchPolicy = RawTouchPolicy(users: [0])) throws -> (DaemonCore, Lines) {
+    static func core(_ toml: String, policy: PeerPolicy = PeerPolicy(users: [0])) throws -> (DaemonCore, Lines) {
         let lines = Lines()
         let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: policy, outbox: lines, logger: Logger(label: "test"))
         core.deviceAdded(device)
@@ -88,7 +88,7 @@ import Testing
         Self.subscribe(core, 1)
         core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.node)
         core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.node)
-        core.apply(try Configuration.parse("[[recognizer]]\nname = \"pan2\"\nkind = \"pan\"\n", file: "new.toml"), policy: RawTouchPolicy(), at: .seconds(1.015))
+        core.apply(try Configuration.parse("[[recognizer]]\nname = \"pan2\"\nkind = \"pan\"\n", file: "new.toml"), policy: PeerPolicy(), at: .seconds(1.015))
         core.frame(Self.frame(1.02, [(1, .moved, 130, 100)]), from: Self.device.node)
         core.frame(Self.frame(1.03, [(1, .ended, 130, 100)]), from: Self.device.node)
         core.frame(Self.frame(2, [(2, .began, 100, 100)]), from: Self.device.node)
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func rawTouchPolicyAllowsByUserOrAnyGroup() {
-        let policy = RawTouchPolicy(users: [1000], groups: [50])
+        let policy = PeerPolicy(users: [1000], groups: [50])
         #expect(policy.allows(PeerCredentials(pid: 1, uid: 1000, gid: 1000)))
         #expect(policy.allows(PeerCredentials(pid: 1, uid: 1001, gid: 50)))
         #expect(policy.allows(PeerCredentials(pid: 1, uid: 1001, gid: 1001, groups: [4, 50])))

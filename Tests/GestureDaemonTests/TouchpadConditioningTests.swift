@@ -28,7 +28,7 @@ import Testing
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let file = root.appendingPathComponent("config/examples/touchpad-desktop.toml").path
             let configuration = try Configuration.parse(String(contentsOfFile: file, encoding: .utf8), file: file)
-            core = DaemonCore(configuration: configuration, policy: RawTouchPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
+            core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
             core.deviceAdded(TouchpadConditioningTests.pad)
             DaemonCoreTests.subscribe(core, 1)
         }
