@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore", "CLibevdev"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -56,6 +56,7 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT.
     public func run() throws {
+        LibevdevLog.route(to: logger)
         // First: blocked from here on, SIGHUP cannot exit the daemon before READY.
         let signals = try SignalReader([SIGTERM, SIGINT, SIGHUP])
         let notifier = SystemdNotifier()
