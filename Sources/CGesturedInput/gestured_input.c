@@ -16,6 +16,12 @@ int64_t gestured_input_event_sec(const struct input_event *event) { return (int6
 
 int64_t gestured_input_event_usec(const struct input_event *event) { return (int64_t)event->input_event_usec; }
 
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+
+int gestured_so_peergroups(void) { return SO_PEERGROUPS; }
+
 static gestured_log_sink log_sink;
 
 static void forward_log(enum libevdev_log_priority priority, void *data, const char *file, int line, const char *func,

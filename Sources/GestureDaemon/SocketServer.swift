@@ -238,28 +238,27 @@ final class SocketServer: Outbox {
 }
 
 extension PeerCredentials {
-    /// SO_PEERCRED of a connected Unix socket, with the peer's supplementary groups from /proc.
+    /// SO_PEERCRED and SO_PEERGROUPS of a connected Unix socket: who connected, with the groups it had when it
+    /// connected. Both are the kernel's record of the connection, so a peer that exits and leaves its pid to
+    /// another process cannot lend that process's groups (reading /proc/PID/status after the fact could).
     static func read(_ fd: Int32) -> PeerCredentials? {
         var credentials = gestured_peer_credentials()
         var length = socklen_t(MemoryLayout<gestured_peer_credentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-        return PeerCredentials(
-            pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, groups: supplementaryGroups(of: credentials.pid))
+        return PeerCredentials(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, groups: peerGroups(fd))
     }
 
-    /// The "Groups:" line of /proc/PID/status; empty when the process is already gone.
-    private static func supplementaryGroups(of pid: Int32) -> [UInt32] {
-        guard let file = fopen("/proc/\(pid)/status", "r") else { return [] }
-        defer { fclose(file) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line)
-            if text.hasPrefix("Groups:") {
-                return text.dropFirst(7).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { UInt32($0) }
-            }
+    /// The peer's supplementary groups; none when the kernel cannot say (then only its uid and gid count).
+    static func peerGroups(_ fd: Int32) -> [UInt32] {
+        var groups = [UInt32](repeating: 0, count: 32)
+        while true {
+            var length = socklen_t(groups.count * MemoryLayout<UInt32>.size)
+            let result = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, gestured_so_peergroups(), $0.baseAddress, &length) }
+            if result == 0 { return Array(groups.prefix(Int(length) / MemoryLayout<UInt32>.size)) }
+            // ERANGE: the kernel says how much room the list needs (NGROUPS_MAX is 65536).
+            let needed = Int(length) / MemoryLayout<UInt32>.size
+            guard errno == ERANGE, needed > groups.count, needed <= 65_536 else { return [] }
+            groups = [UInt32](repeating: 0, count: needed)
         }
-        return []
     }
 }

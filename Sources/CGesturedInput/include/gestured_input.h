@@ -17,6 +17,10 @@ struct gestured_peer_credentials {
     uint32_t gid;
 };
 
+// SO_PEERGROUPS (Linux 4.13): the peer's supplementary groups, taken when it connected, as SO_PEERCRED's ids
+// are. Swift's Glibc module does not export the constant on every libc.
+int gestured_so_peergroups(void);
+
 // struct input_event's time is `time.tv_sec` on 64-bit builds but the macros `input_event_sec` /
 // `input_event_usec` (fields `__sec`, `__usec`) on 32-bit builds with a 64-bit time_t; Swift sees neither
 // macro, so these read whichever the build has.
