@@ -1,7 +1,7 @@
 /// The base of every recognizer, built-in or custom (UIGestureRecognizer plus UIGestureRecognizerSubclass).
 ///
 /// A subclass overrides the `touches...` methods, `deadlineReached()` and `reset()`, and sets `state`;
-/// the engine coerces each state change (section A of the spec), arbitrates between recognizers and sends
+/// the engine coerces each state change (section A, docs/engine.md), arbitrates between recognizers and sends
 /// the actions. It asks for a wake-up by setting `deadline`: time is an input, never a sleep.
 open class GestureRecognizer {
     /// An identifier for debugging and for clients.

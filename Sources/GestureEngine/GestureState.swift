@@ -23,7 +23,7 @@ public enum GestureState: UInt8, Sendable, CaseIterable, CustomStringConvertible
     }
 }
 
-/// What a requested state change becomes, following UIKit's observed coercions (section A of the spec).
+/// What a requested state change becomes, following UIKit's observed coercions (section A, docs/engine.md).
 /// nil means the request is ignored.
 enum StateCoercion {
     static func coerce(from old: GestureState, to requested: GestureState) -> GestureState? {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `gestured replay` on recordings made from gesture scripts: the scenarios of the spec (uikit-semantics.md,
-/// section F), through the whole pipeline, checked on what a subscriber would read.
+/// `gestured replay` on recordings made from gesture scripts: the scenarios of section F (docs/engine.md), through
+/// the whole pipeline, checked on what a subscriber would read.
 @Suite struct ReplayCommandTests {
     /// The gesture lines, as "time recognizer state", with the device lines left out.
     static func replay(config: String, script: String, touches: Bool = false) throws -> [String] {

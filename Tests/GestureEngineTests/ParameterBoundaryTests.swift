@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Every parameter of every built-in recognizer at its boundary (spec section B): just inside (recognized,
+/// Every parameter of every built-in recognizer at its boundary (section B, docs/engine.md): just inside (recognized,
 /// or allowed) and just outside (fails), for the default value and, where the trace form has a key for it, for
 /// one configured value. Scenes are region V (400 x 800 pt), lengths in points.
 ///

@@ -1,7 +1,7 @@
 import GestureEngine
 import Testing
 
-// Section A of the spec: the state machine, its coercions (rules 1-8) and the base properties, driven by a
+// Section A (docs/engine.md): the state machine, its coercions (rules 1-8) and the base properties, driven by a
 // custom recognizer that sets whatever state the test tells it to.
 
 @Suite struct StateCoercionTests {
