@@ -16,7 +16,7 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let surface = ConfiguredSurface(configuration: configuration, entry: configuration.devices[0], surface: Size(width: 300, height: 200))
     switch request {
     case .addRegion(let json):
-        guard let region = try? configuration.clientRegion(ConfigValue(json), regions: regions) else { return 0 }
+        guard let region = try? configuration.clientRegion(ConfigValue(json), regions: regions, parents: regions) else { return 0 }
         do {
             try surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
         } catch {
