@@ -28,10 +28,7 @@ let package = Package(
         // The recognizer engine: pure Swift, no Foundation, no Glibc. Time is an input.
         .target(
             name: "GestureEngine",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            // Dynamic exclusivity checks on class properties were 40% of a frame's instructions (callgrind);
-            // debug builds and so the tests keep them, release builds drop them.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
         // Custom recognizers written only against the engine's public API (checkmark, tickle).
         .target(name: "GestureSamples", dependencies: ["GestureEngine"]),

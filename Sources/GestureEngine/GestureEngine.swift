@@ -10,36 +10,36 @@ public final class GestureEngine {
     /// The whole surface.
     public let root: Region
     /// Recognizers in pass order: deepest region first, then the order they were added (R11).
-    public private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
     /// Receives every recognizer state change, for debug logging.
-    public var transitionObserver: ((Transition) -> Void)?
+    @exclusivity(unchecked) public var transitionObserver: ((Transition) -> Void)?
 
-    public private(set) var now: Timestamp = .zero
+    @exclusivity(unchecked) public private(set) var now: Timestamp = .zero
 
-    var records: [TouchRecord] = []
-    var output: [EngineEvent] = []
+    @exclusivity(unchecked) var records: [TouchRecord] = []
+    @exclusivity(unchecked) var output: [EngineEvent] = []
     /// Events that arose between calls (a gesture in progress cancelled by removal), sent with the next.
-    private var betweenCalls: [EngineEvent] = []
+    @exclusivity(unchecked) private var betweenCalls: [EngineEvent] = []
     private var nextRegionID = 1
     private var additionCounter = 0
     private var additionIndex: [ObjectIdentifier: Int] = [:]
     /// A recognizer changed outside a pass (disabled, removed): the next call runs a pass.
-    private var dirty = false
+    @exclusivity(unchecked) private var dirty = false
     // Reused per recognizer and phase so that dispatch allocates nothing in steady state.
-    private var scratchBegan: [Touch] = []
-    private var scratchMoved: [Touch] = []
-    private var scratchEnded: [Touch] = []
-    private var scratchCancelled: [Touch] = []
+    @exclusivity(unchecked) private var scratchBegan: [Touch] = []
+    @exclusivity(unchecked) private var scratchMoved: [Touch] = []
+    @exclusivity(unchecked) private var scratchEnded: [Touch] = []
+    @exclusivity(unchecked) private var scratchCancelled: [Touch] = []
     /// What a recognizer is handling while it changes state, for the transition log.
-    private var input = Input.none
+    @exclusivity(unchecked) private var input = Input.none
     private enum Input {
         case none
         case touches(TouchPhase)
         case deadline
     }
     // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
-    var groupStack: [GestureRecognizer] = []
-    var groupGeneration = 0
+    @exclusivity(unchecked) var groupStack: [GestureRecognizer] = []
+    @exclusivity(unchecked) var groupGeneration = 0
 
     /// An engine for a surface of `size` millimetres; the root region is named `rootName`.
     public init(surface size: Size, rootName: String = "surface") {

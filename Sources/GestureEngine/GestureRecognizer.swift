@@ -40,13 +40,13 @@ open class GestureRecognizer {
 
     /// The touches this recognizer tracks in the current attempt, ignored ones excluded. A touch that ends
     /// stays here, with phase ended, until the engine has finished the frame that ended it.
-    public private(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
 
     /// The time of the event being handled (a frame, or a deadline).
-    public internal(set) var now: Timestamp = .zero
+    @exclusivity(unchecked) public internal(set) var now: Timestamp = .zero
 
     /// When this recognizer next wants `deadlineReached()`, with or without a touch event (rule R12).
-    public var deadline: Timestamp?
+    @exclusivity(unchecked) public var deadline: Timestamp?
 
     public init(name: String) {
         self.name = name
@@ -203,20 +203,20 @@ open class GestureRecognizer {
     // MARK: Engine bookkeeping
 
     weak var engine: GestureEngine?
-    var _state: GestureState = .possible
-    var lastLocation = Point.zero
+    @exclusivity(unchecked) var _state: GestureState = .possible
+    @exclusivity(unchecked) var lastLocation = Point.zero
     /// Static requirements (require(toFail:)).
-    var failureRequirements: [GestureRecognizer] = []
+    @exclusivity(unchecked) var failureRequirements: [GestureRecognizer] = []
     /// What the engine has decided and owes for the current attempt.
-    var attempt = Attempt()
+    @exclusivity(unchecked) var attempt = Attempt()
     /// The words of `because`, for the next state change.
-    var pendingReason: String?
+    @exclusivity(unchecked) var pendingReason: String?
     /// Has touches in this frame's dispatch.
-    var touchedThisFrame = false
+    @exclusivity(unchecked) var touchedThisFrame = false
     /// Position in the pass order (R11).
-    var order = 0
+    @exclusivity(unchecked) var order = 0
     /// The engine's mark while it walks a group of linked recognizers.
-    var groupVisit = 0
+    @exclusivity(unchecked) var groupVisit = 0
 
     /// Something to decide: touches in this attempt, or a state other than possible.
     var isInPlay: Bool { !attempt.touchIDs.isEmpty || _state != .possible }

@@ -12,11 +12,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var startThreshold = Points.mm(10)
 
     /// Cumulative since began, in millimetres.
-    public private(set) var translation = Point.zero
-    private var phase = Phase.idle
+    @exclusivity(unchecked) public private(set) var translation = Point.zero
+    @exclusivity(unchecked) private var phase = Phase.idle
     /// The touches the origin was measured with.
-    private var members: [TouchID] = []
-    private var rate = SmoothedRate<Point>(newestWeight: 0.2)
+    @exclusivity(unchecked) private var members: [TouchID] = []
+    @exclusivity(unchecked) private var rate = SmoothedRate<Point>(newestWeight: 0.2)
 
     private enum Phase {
         /// No finger has given it a place to measure from.
