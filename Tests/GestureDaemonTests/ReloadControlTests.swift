@@ -39,10 +39,12 @@ import Testing
         Self.hello(core, 1, uid: 4242)
         #expect(Self.reload(core, lines, 1)["type"] as? String == "reloaded")
         Self.hello(core, 2, uid: 5000, groups: [77])
-        core.clock = { core.lastSocketReload! + 2 }
+        let later = try #require(core.lastSocketReload) + 2
+        core.clock = { later }
         #expect(Self.reload(core, lines, 2)["type"] as? String == "reloaded")
         Self.hello(core, 3, uid: 0)
-        core.clock = { core.lastSocketReload! + 2 }
+        let evenLater = later + 2
+        core.clock = { evenLater }
         #expect(Self.reload(core, lines, 3)["code"] as? String == "access_denied", "root is not named, so not allowed")
     }
 
