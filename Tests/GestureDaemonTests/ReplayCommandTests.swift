@@ -29,18 +29,21 @@ import Testing
         #expect(lines == ["1.00 V began", "1.08 tap ended", "1.08 V cancelled"])
     }
 
-    @Test func f13And14SingleTapWaitsForTheDoubleTapToFail() throws {
-        let config = """
-            [[recognizer]]
-            name = "single"
-            kind = "tap"
-            require_to_fail = ["double"]
+    /// A single tap that waits for a double tap to fail.
+    static let singleAndDouble = """
+        [[recognizer]]
+        name = "single"
+        kind = "tap"
+        require_to_fail = ["double"]
 
-            [[recognizer]]
-            name = "double"
-            kind = "tap"
-            number_of_taps_required = 2
-            """
+        [[recognizer]]
+        name = "double"
+        kind = "tap"
+        number_of_taps_required = 2
+        """
+
+    @Test func f13And14SingleTapWaitsForTheDoubleTapToFail() throws {
+        let config = Self.singleAndDouble
         #expect(try Self.replay(config: config, script: "at 1 tap 100 100\n") == ["1.43 single ended"])
         #expect(try Self.replay(config: config, script: "at 1 tap 100 100 taps 2\n") == ["1.33 double ended"])
     }
@@ -51,17 +54,7 @@ import Testing
         let directory = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
-        try """
-            [[recognizer]]
-            name = "single"
-            kind = "tap"
-            require_to_fail = ["double"]
-
-            [[recognizer]]
-            name = "double"
-            kind = "tap"
-            number_of_taps_required = 2
-            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try Self.singleAndDouble.write(toFile: configPath, atomically: true, encoding: .utf8)
         try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
         let result = try DaemonProcess.run("gestured", ["replay", "--explain", "--config", configPath, recording])
         #expect(result.status == 0, "\(result.err)")
