@@ -38,20 +38,20 @@ extension Configuration {
         }
         try checkClientRegion(region, regions: regions)
         guard parents.contains(where: { $0.name == region.parent }) else {
-            throw ConfigErrors([
-                ConfigError(
-                    file: "region", position: SourcePosition(line: 1, column: 1),
-                    "parent region '\(region.parent)' belongs to another connection: a region's parent must be a configured region or one of this connection's own, since another's goes when that connection does")
-            ])
+            throw Self.clientRegionError(
+                "parent region '\(region.parent)' belongs to another connection: a region's parent must be a configured region or one of this connection's own, since another's goes when that connection does")
         }
         return region
     }
 
+    /// A client region's error: the request has no file or lines, so it is placed at the region itself.
+    private static func clientRegionError(_ message: String) -> ConfigErrors {
+        ConfigErrors([ConfigError(file: "region", position: SourcePosition(line: 1, column: 1), message)])
+    }
+
     /// Whether a client's region still fits among `regions` (after a reload, say).
     public func checkClientRegion(_ region: RegionEntry, regions: [RegionEntry]) throws(ConfigErrors) {
-        func fail(_ message: String) -> ConfigErrors {
-            ConfigErrors([ConfigError(file: "region", position: SourcePosition(line: 1, column: 1), message)])
-        }
+        let fail = Self.clientRegionError
         if regions.contains(where: { $0.name == region.name }) { throw fail("region '\(region.name)' already exists") }
         guard devices.contains(where: { $0.name == region.device }) else { throw fail("unknown device '\(region.device)'") }
         guard let parent = regions.first(where: { $0.name == region.parent }) else { throw fail("unknown parent region '\(region.parent)'") }

@@ -241,7 +241,12 @@ extension DaemonCore {
 
     /// Device surfaces, the configuration's regions, then the clients'.
     func allRegions() -> [RegionEntry] {
-        configuration.devices.map { .wholeSurface(of: $0.name) } + configuration.regions + clients.keys.sorted().flatMap { clients[$0]!.regions }
+        configuredRegions() + clients.keys.sorted().flatMap { clients[$0]!.regions }
+    }
+
+    /// Each device's whole surface and the configuration's regions.
+    func configuredRegions() -> [RegionEntry] {
+        configuration.devices.map { .wholeSurface(of: $0.name) } + configuration.regions
     }
 
     private func status(id: RequestID?) -> [UInt8] {
@@ -274,7 +279,7 @@ extension DaemonCore {
     }
 
     private func clientRegion(_ value: JSONValue, of client: ClientSession) throws(RequestError) -> RegionEntry {
-        let parents = configuration.devices.map { RegionEntry.wholeSurface(of: $0.name) } + configuration.regions + client.regions
+        let parents = configuredRegions() + client.regions
         do {
             return try configuration.clientRegion(ConfigValue(value), regions: allRegions(), parents: parents)
         } catch {

@@ -143,12 +143,12 @@ public final class DaemonCore {
         return true
     }
 
-    /// The earliest time a recognizer or a device's touch conditioning wants to be woken; nil when none waits
-    /// for anything.
     /// Gets every recognizer transition of every device, with the device's name (`gestured replay --explain`).
     /// Set it before devices are added.
     public var explainer: ((String, Transition) -> Void)?
 
+    /// The earliest time a recognizer or a device's touch conditioning wants to be woken; nil when none waits
+    /// for anything.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp?
         for session in sessions.values {

@@ -68,7 +68,8 @@ public enum OfflineReplay {
     }
 }
 
-/// Seconds with six decimals, as the JSON lines give times.
+/// Seconds to the microsecond, with all six decimals (the JSON lines give the same microseconds, trailing zeros
+/// left out), so that explanation lines line up.
 private func secondsText(_ time: Timestamp) -> String {
     let micro = time.nanoseconds / 1000
     let fraction = String(abs(micro % 1_000_000))

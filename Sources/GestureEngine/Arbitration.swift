@@ -137,8 +137,9 @@ extension GestureEngine {
     }
 
     /// A line in the transition log that changes no state.
-    private func note(_ recognizer: GestureRecognizer, _ cause: Transition.Cause) {
-        transitionObserver?(Transition(recognizer: recognizer.name, from: recognizer._state, to: recognizer._state, cause: cause, time: now))
+    func note(_ recognizer: GestureRecognizer, _ cause: Transition.Cause, reason: String? = nil) {
+        transitionObserver?(
+            Transition(recognizer: recognizer.name, from: recognizer._state, to: recognizer._state, cause: cause, reason: reason, time: now))
     }
 
     private func emitAction(_ recognizer: GestureRecognizer, _ state: GestureState) {

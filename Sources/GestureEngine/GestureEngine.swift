@@ -228,12 +228,8 @@ public final class GestureEngine {
         var node: Region? = region
         while let current = node {
             for recognizer in current.recognizers {
-                guard shouldReceive(recognizer, touch) else {
-                    if let transitionObserver, let why = refusal(recognizer, touch) {
-                        transitionObserver(Transition(
-                            recognizer: recognizer.name, from: recognizer._state, to: recognizer._state,
-                            cause: .touchNotReceived(touch.id), reason: why, time: now))
-                    }
+                if let refused = refusal(recognizer, touch) {
+                    if isExplaining, let why = refused.reason { note(recognizer, .touchNotReceived(touch.id), reason: why) }
                     continue
                 }
                 records[index].receivers.append(recognizer)
@@ -245,28 +241,35 @@ public final class GestureEngine {
         addAttemptRequirements(among: records[index].receivers)
     }
 
-    private func shouldReceive(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        guard recognizer.isEnabled,
-            recognizer._state == .possible || recognizer._state.isActive,
-            recognizer.allowedTouchTypes.contains(touch.type)
-        else { return false }
-        if recognizer.requiresExclusiveTouchType, let locked = recognizer.attempt.lockedTouchType, locked != touch.type {
-            return false
+    /// Why a recognizer is not given a touch that lands in its region or below (R1).
+    private enum Refusal {
+        case disabled
+        case finished(GestureState)
+        case typeNotAllowed(TouchType)
+        case typeLocked(TouchType)
+        case delegate
+
+        /// For the transition log; nil for a recognizer switched off, which has nothing to explain.
+        var reason: String? {
+            switch self {
+            case .disabled: nil
+            case .finished(let state): "it is \(state) until its group resets"
+            case .typeNotAllowed(let type): "\(type) touches are not allowed"
+            case .typeLocked(let locked): "it tracks \(locked) touches in this attempt"
+            case .delegate: "its delegate said no"
+            }
         }
-        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
     }
 
-    /// Why `shouldReceive` said no, for the transition log; nil for a recognizer switched off.
-    private func refusal(_ recognizer: GestureRecognizer, _ touch: Touch) -> String? {
-        guard recognizer.isEnabled else { return nil }
-        if !(recognizer._state == .possible || recognizer._state.isActive) {
-            return "it is \(recognizer._state) until its group resets"
-        }
-        if !recognizer.allowedTouchTypes.contains(touch.type) { return "\(touch.type) touches are not allowed" }
+    /// Nil when `recognizer` receives `touch`; otherwise why not.
+    private func refusal(_ recognizer: GestureRecognizer, _ touch: Touch) -> Refusal? {
+        guard recognizer.isEnabled else { return .disabled }
+        guard recognizer._state == .possible || recognizer._state.isActive else { return .finished(recognizer._state) }
+        guard recognizer.allowedTouchTypes.contains(touch.type) else { return .typeNotAllowed(touch.type) }
         if recognizer.requiresExclusiveTouchType, let locked = recognizer.attempt.lockedTouchType, locked != touch.type {
-            return "it tracks \(locked) touches in this attempt"
+            return .typeLocked(locked)
         }
-        return "its delegate said no"
+        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false ? .delegate : nil
     }
 
     /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch.

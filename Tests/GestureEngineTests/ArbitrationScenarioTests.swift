@@ -266,10 +266,7 @@ import Testing
 
     @Test func aVanishingDeviceCancelsTouchesAndGestures() {
         let h = EngineHarness()
-        let pan = PanGestureRecognizer(name: "pan")
-        h.engine.add(pan)
-        h.frame(0, [(1, .began, 10, 10)])
-        h.frame(0.05, [(1, .moved, 20, 10)])
+        h.panInProgress()
         h.frame(0.10, [(1, .cancelled, 20, 10)])
         #expect(h.actions == ["pan began", "pan cancelled"])
         #expect(h.deliveries == ["began 1", "cancelled 1"])

@@ -66,10 +66,7 @@ import Testing
 
     @Test func removingAnActiveRecognizerCancelsItAndReleasesWaiters() {
         let h = EngineHarness()
-        let pan = PanGestureRecognizer(name: "pan")
-        h.engine.add(pan)
-        h.frame(0, [(1, .began, 10, 10)])
-        h.frame(0.05, [(1, .moved, 20, 10)])
+        let pan = h.panInProgress()
         h.engine.remove(pan)
         h.advance(0.06)
         #expect(h.actions == ["pan began", "pan cancelled"])
@@ -94,10 +91,7 @@ import Testing
 
     @Test func aRemovalOrDisablingBetweenCallsIsDueAtOnce() {
         let h = EngineHarness()
-        let pan = PanGestureRecognizer(name: "pan")
-        h.engine.add(pan)
-        h.frame(0, [(1, .began, 10, 10)])
-        h.frame(0.05, [(1, .moved, 20, 10)])
+        let pan = h.panInProgress()
         #expect(h.engine.nextDeadline == nil)
         h.engine.remove(pan)
         // The cancelled action waits for no frame: the daemon wakes the engine now.

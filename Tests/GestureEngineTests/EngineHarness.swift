@@ -27,6 +27,16 @@ final class EngineHarness {
         engine.process(TouchFrame(timestamp: t, touches: touches), into: &events)
     }
 
+    /// A pan that has begun: one finger down at 0 s and moved 10 mm at 0.05 s.
+    @discardableResult
+    func panInProgress(named name: String = "pan") -> PanGestureRecognizer {
+        let pan = PanGestureRecognizer(name: name)
+        engine.add(pan)
+        frame(0, [(1, .began, 10, 10)])
+        frame(0.05, [(1, .moved, 20, 10)])
+        return pan
+    }
+
     func advance(_ time: Double) {
         engine.advance(to: Timestamp(seconds: time), into: &events)
     }

@@ -73,18 +73,9 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
             edge = candidate
             return true
         }
-        because("it started \(Self.distanceText(from: start, to: surface, edges: edges)) from the nearest edge > \(edgeWidth.mmText)")
+        because(
+            "it started \(distances.filter { edges.contains($0.0) }.map(\.1).min()?.mmText ?? "far") from the nearest edge > \(edgeWidth.mmText)")
         return false
-    }
-
-    /// The distance to the nearest of `edges`, for the log.
-    private static func distanceText(from start: Point, to surface: Rect, edges: Edges) -> String {
-        var nearest = Double.infinity
-        if edges.contains(.left) { nearest = min(nearest, start.x - surface.minX) }
-        if edges.contains(.right) { nearest = min(nearest, surface.maxX - start.x) }
-        if edges.contains(.top) { nearest = min(nearest, start.y - surface.minY) }
-        if edges.contains(.bottom) { nearest = min(nearest, surface.maxY - start.y) }
-        return nearest.mmText
     }
 
     public override func deadlineReached() {
