@@ -11,8 +11,9 @@ let package = Package(
         .library(name: "InputCore", targets: ["InputCore"]),
         // The wire protocol, for Swift clients: requests, events, the socket connection.
         .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
-        // The text-trace form of scenarios, for the trace fuzzer (Fuzz/).
+        // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
+        .library(name: "GestureConfig", targets: ["GestureConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,10 +59,13 @@ let package = Package(
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
-            dependencies: ["GestureEngine", "GestureCatalog", "InputCore", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [
+                "GestureEngine", "GestureCatalog", "GestureProtocol", "InputCore", .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
-        // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines.
-        .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureConfig"]),
+        // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines. What a
+        // client links: nothing of the daemon (no configuration, TOMLKit or C++), checked by scripts/check-client-package.
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
         // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
         // socket server, systemd integration.
         .target(

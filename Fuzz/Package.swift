@@ -26,15 +26,14 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "FuzzInput", path: "Fuzzers/FuzzInput"),
-        // GestureConfig comes with GestureProtocol, the library product that contains it.
-        fuzzer("ConfigFuzzer", ["GestureProtocol", "InputCore"]),
-        fuzzer("RequestFuzzer", ["GestureProtocol"]),
+        fuzzer("ConfigFuzzer", ["GestureConfig", "InputCore"]),
+        fuzzer("RequestFuzzer", ["GestureConfig", "GestureProtocol"]),
         fuzzer("EvemuFuzzer", ["InputCore"]),
         fuzzer("EvtestFuzzer", ["InputCore"]),
         fuzzer("LibinputRecordFuzzer", ["InputCore"]),
         fuzzer("GeteventFuzzer", ["InputCore"]),
         fuzzer("ScriptFuzzer", ["InputCore"]),
-        fuzzer("ReplayFuzzer", ["GestureProtocol", "InputCore", "GestureEngine"]),
+        fuzzer("ReplayFuzzer", ["GestureConfig", "InputCore", "GestureEngine"]),
         fuzzer("TraceFuzzer", ["GestureTrace"]),
     ]
 )

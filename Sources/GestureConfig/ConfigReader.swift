@@ -1,3 +1,5 @@
+import GestureProtocol
+
 /// Typed reading of configuration values that collects every error with its position instead of stopping at
 /// the first. Each accessor returns nil after recording what was expected.
 final class ConfigReader {

@@ -1,5 +1,3 @@
-import GestureConfig
-
 /// Reads the fields of one request, naming the request and the field in every error.
 struct FieldReader {
     let fields: [String: JSONValue]

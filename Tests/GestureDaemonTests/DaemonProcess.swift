@@ -37,7 +37,7 @@ final class DaemonProcess {
             try (lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n").write(toFile: recording, atomically: true, encoding: .utf8)
             described = ["--description", header]
         }
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = Self.binaries.appendingPathComponent("gestured")
         process.arguments =
             ["run", "--config", configPath, "--socket", socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + described + extra
@@ -95,7 +95,7 @@ final class DaemonProcess {
         p.arguments = arguments
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errPath = NSTemporaryDirectory() + "/gestured-stderr-\(UUID().uuidString.prefix(8))"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errPath) }
         let out = Pipe()
         p.standardOutput = out

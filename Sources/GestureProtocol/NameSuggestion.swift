@@ -1,5 +1,5 @@
 /// "Did you mean" for a mistyped name: the closest known name by edit distance, when it is close enough
-/// to be a typo. Used by the configuration and by the protocol's request checks.
+/// to be a typo. Used by the protocol's request checks and by the configuration (which depends on this module).
 public enum NameSuggestion {
     /// `; did you mean 'name'?`, or "" when nothing is close. Ties go to the alphabetically first name, so
     /// the message is the same on every run.

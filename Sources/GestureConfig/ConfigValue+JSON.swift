@@ -1,4 +1,4 @@
-import GestureConfig
+import GestureProtocol
 
 extension ConfigValue {
     /// A client's JSON, to be checked like the configuration file: the daemon's additions, the request fuzzer.
