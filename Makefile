@@ -17,6 +17,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) check-units
+	scripts/check-client-package
 	scripts/vm-tests
 
 # Only the kernel device tests, in the VM (scripts/vm).
@@ -105,7 +106,7 @@ DOCDIR ?= $(PREFIX)/share/doc/gestured
 GESTURED_CONFIG ?= config/gestured.toml
 UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g'
 
-.PHONY: install uninstall check-units
+.PHONY: install uninstall check-units check-client-package
 
 # Not built here: `sudo make install` would run SwiftPM as root in your .build, with sudo's PATH (no swift).
 install:
@@ -158,6 +159,11 @@ uninstall:
 	fi
 	@echo "Kept $(DESTDIR)$(SYSCONFDIR)/gestured and the user and groups gestured and gestured-raw"
 	@echo "(rm -r $(SYSCONFDIR)/gestured; userdel gestured; groupdel gestured-raw)."
+
+# A new package depending on the GestureProtocol product builds, and nothing of the daemon (TOMLKit, C++,
+# libevdev, swift-log) is compiled for it (scripts/check-client-package).
+check-client-package:
+	scripts/check-client-package
 
 # The units as installed: systemd-analyze verify, and security under a ceiling (scripts/check-units).
 check-units:

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // FileDescriptor and Errno: the system-call funnel (SystemCalls) builds on them.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // YAML for libinput record's files. 6.x: its libyaml limits nesting (a deep file cannot overflow the stack).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -43,6 +45,8 @@ let package = Package(
                 "GestureEngine", .product(name: "RealModule", package: "swift-numerics"), .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The one way system calls are made: EINTR retried, EAGAIN as "nothing now", one error type.
+        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // System libraries, found with pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
@@ -50,7 +54,7 @@ let package = Package(
         // The few C helpers Swift cannot do without (see its header).
         .target(name: "CGesturedInput", dependencies: ["CLibevdev"]),
         // Live devices: libevdev reading, libudev discovery and hot-plug; multitouch protocol A through mtdev.
-        .target(name: "LinuxInput", dependencies: ["InputCore", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput"]),
+        .target(name: "LinuxInput", dependencies: ["InputCore", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput"]),
         // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
         // configuration and the trace form alike.
         .target(name: "GestureCatalog", dependencies: ["GestureEngine", "GestureSamples"]),
@@ -65,13 +69,13 @@ let package = Package(
         ),
         // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines. What a
         // client links: nothing of the daemon (no configuration, TOMLKit or C++), checked by scripts/check-client-package.
-        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine", "SystemCalls"]),
         // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
         // socket server, systemd integration.
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "CGesturedInput", "CSystemd",
+                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -84,21 +88,31 @@ let package = Package(
                 "GestureConfig",
                 "GestureDaemon",
                 "LinuxInput",
+                "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The client: a blocking connection to the socket, human-readable lines.
         .executableTarget(
             name: "gesturectl",
-            dependencies: ["GestureProtocol", "GestureConfig", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "GestureProtocol", "GestureConfig", "SystemCalls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore", "CLibevdev"]),
+        .testTarget(
+            name: "GestureDaemonTests",
+            dependencies: [
+                "GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore", "CLibevdev",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,3 +45,5 @@ int gestured_poll_ns(struct pollfd *fds, nfds_t count, int64_t timeout_ns) {
     struct timespec timeout = {.tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000};
     return ppoll(fds, count, &timeout, NULL);
 }
+
+int gestured_accept_cloexec(int listener) { return accept4(listener, NULL, NULL, SOCK_CLOEXEC); }

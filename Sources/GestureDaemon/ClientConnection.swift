@@ -1,10 +1,12 @@
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// One client's socket on the input thread: request lines split from what it sends, and what the core sends it,
 /// written at once when the kernel takes it and queued (up to a bound) when it does not.
 final class ClientConnection {
     let id: ClientID
-    let fd: Int32
+    let fd: FileDescriptor
     /// Received bytes not yet ended by a newline.
     private var input: [UInt8] = []
     /// Bytes for the client that the kernel has not taken yet, from `written` on.
@@ -15,12 +17,12 @@ final class ClientConnection {
     /// Request lines read but not yet handed to the core: the socket is not read again until they are.
     var waitingLines = 0
 
-    init(id: ClientID, fd: Int32) {
+    init(id: ClientID, fd: FileDescriptor) {
         self.id = id
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit { fd.closeReleasing() }
 
     var queuedBytes: Int { output.count - written }
 
@@ -34,15 +36,16 @@ final class ClientConnection {
     /// trailing CR) to `line`. One receive a turn: a client that sends without pause is read again on the next
     /// turn of the loop, after the input that came meanwhile, instead of holding the loop for as long as it sends.
     func read(into scratch: inout [UInt8], maximumLine: Int, _ line: (ArraySlice<UInt8>) -> Void) -> ReadOutcome {
-        var got = 0
-        repeat {
-            got = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        } while got < 0 && errno == EINTR
-        if got == 0 { return .closed(reason: "closed by the client") }
-        if got < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return .open }
-            return .closed(reason: String(cString: strerror(errno)))
+        let received: Int?
+        do {
+            received = try nonBlockingCall("recv", on: "client \(id)") {
+                scratch.withUnsafeMutableBytes { recv(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            }
+        } catch {
+            return .closed(reason: "\(error.errno)")
         }
+        guard let got = received else { return .open }
+        if got == 0 { return .closed(reason: "closed by the client") }
         var start = 0
         for i in 0..<got where scratch[i] == UInt8(ascii: "\n") {
             input.append(contentsOf: scratch[start..<i])
@@ -60,17 +63,13 @@ final class ClientConnection {
 
     func enqueue(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
 
-    /// Writes what is queued as far as the kernel takes it; false when the connection is broken.
-    func write() -> Bool {
+    /// Writes what is queued as far as the kernel takes it; throws when the connection is broken.
+    func write() throws(SystemCallError) {
         while written < output.count {
-            let sent = output.withUnsafeBytes {
-                send(fd, $0.baseAddress! + written, output.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let sent = try nonBlockingCall("send", on: "client \(id)") {
+                output.withUnsafeBytes { send(fd.rawValue, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { break }
-                return false
-            }
+            guard let sent else { break }
             written += sent
         }
         if written == output.count {
@@ -82,6 +81,5 @@ final class ClientConnection {
             output.removeFirst(written)
             written = 0
         }
-        return true
     }
 }

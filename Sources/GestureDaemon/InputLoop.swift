@@ -1,9 +1,9 @@
-import CGesturedInput
 import GestureEngine
 import Glibc
 import InputCore
 import LinuxInput
 import Logging
+import SystemCalls
 
 /// The daemon's one thread: waits on the devices (or a replay's next frame), the recognizers' next deadline, the
 /// socket and its clients, and the signals, and feeds the core. With no finger down and no deadline it sleeps in
@@ -43,7 +43,7 @@ final class InputLoop {
     }
 
     /// Opens what is there now; runs on the caller's thread before `run` starts.
-    func start() throws(DeviceError) {
+    func start() throws(SystemCallError) {
         switch source {
         case .devices(let hub):
             try hub.scan(handle)
@@ -60,33 +60,31 @@ final class InputLoop {
         }
     }
 
-    /// Runs until SIGTERM or SIGINT; throws when reading the devices fails.
-    func run() throws(DeviceError) {
-        var also: [pollfd] = []
+    /// What one turn waits on: the devices' descriptors (none for a replay), then the signals, then the socket's.
+    private var pollSet: [pollfd] = []
+
+    /// Runs until SIGTERM or SIGINT; throws when waiting fails. Devices and a replay go through the same turn:
+    /// input that arrived (a device's frames) or is due (a replay's), then deadlines that passed, then what the
+    /// signals and the socket brought, then the clients' requests, and a replay that a new subscription started.
+    func run() throws(SystemCallError) {
         while !stopped {
             // Requests still waiting: look at the input and come straight back for them.
             let wait = server.hasWaitingEvents ? 0 : timeout(now: monotonicNow())
-            also.removeAll(keepingCapacity: true)
-            also.append(pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0))
-            server.descriptors(into: &also)
+            pollSet.removeAll(keepingCapacity: true)
+            if case .devices(let hub) = source { hub.descriptors(into: &pollSet) }
+            let inputCount = pollSet.count
+            pollSet.append(pollfd(fd: signals.fd.rawValue, events: Int16(POLLIN), revents: 0))
+            server.descriptors(into: &pollSet)
             server.beginTurn()
-            switch source {
-            case .devices(let hub):
-                // The hub reads the devices before it hands over the other descriptors.
-                try hub.poll(timeout: wait, also: also, ready: ready, handle)
-                playReplay()
-                fireDeadlines()
-            case .replay:
-                let polled = gestured_poll_ns(&also, nfds_t(also.count), wait ?? -1)
-                playReplay()
-                fireDeadlines()
-                if polled > 0 {
-                    for entry in also where entry.revents != 0 { ready(entry) }
-                }
+            let anyReady = try waitForDescriptors(&pollSet, timeout: wait)
+            if anyReady, case .devices(let hub) = source { hub.read(pollSet[..<inputCount], handle) }
+            playReplay()
+            fireDeadlines()
+            if anyReady {
+                for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry) }
             }
             // Input that is due goes before the clients, so that a burst of requests delays no frame.
             clientEvents()
-            // A subscription that just arrived starts the replay.
             playReplay()
         }
     }
@@ -137,7 +135,7 @@ final class InputLoop {
     }
 
     private func ready(_ entry: pollfd) {
-        if entry.fd == signals.fd { received(signals.read()) } else { server.ready(entry) }
+        if entry.fd == signals.fd.rawValue { received(signals.read()) } else { server.ready(entry) }
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT stop the loop after the frame in hand.

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import SystemPackage
 
 /// swift-log to stderr, one line per message. Under systemd (JOURNAL_STREAM set) each line starts with its
 /// syslog priority (`<6>`) so the journal files it at the right level and adds its own timestamp; on a
@@ -20,9 +21,10 @@ public struct JournalLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        // One write(2) per line, so lines from two threads never interleave.
-        var bytes = Array(line(for: event).utf8)
-        _ = Glibc.write(2, &bytes, bytes.count)
+        // One write(2) per line, so lines from two threads never interleave. A line that cannot be written has
+        // nowhere to say so.
+        let bytes = Array(line(for: event).utf8)
+        _ = try? bytes.withUnsafeBytes { try FileDescriptor.standardError.write($0) }
     }
 
     /// The line for `event`, newline included. Message, keys and values are escaped: a device name or a

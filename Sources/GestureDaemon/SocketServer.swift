@@ -5,6 +5,8 @@ import GestureProtocol
 import Glibc
 import LinuxInput
 import Logging
+import SystemCalls
+import SystemPackage
 
 /// The Unix socket, on the input thread: accepts clients, splits their request lines, and writes what the core
 /// produced straight to their sockets at the end of each frame. One thread does everything, so an event reaches
@@ -22,9 +24,9 @@ final class SocketServer: Outbox {
 
     private let settings: DaemonSettings
     private let logger: Logger
-    private var listener: Int32 = -1
+    private var listener: FileDescriptor?
     private var clients: [ClientID: ClientConnection] = [:]
-    private var byDescriptor: [Int32: ClientConnection] = [:]
+    private var byDescriptor: [FileDescriptor: ClientConnection] = [:]
     private var nextID: ClientID = 1
     /// What happened, oldest first; those before `handedOut` were given to the loop already.
     private var events: [Event] = []
@@ -46,18 +48,20 @@ final class SocketServer: Outbox {
     /// Listens on the socket systemd passed, else binds `path` with the configured group and mode.
     func start(path: String, activated fd: Int32?) throws {
         if let fd {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            listener = fd
+            let activated = FileDescriptor(rawValue: fd)
+            try activated.setNonBlocking()
+            listener = activated
             logger.info("listening on the socket systemd passed", metadata: ["socket.fd": "\(fd)"])
             return
         }
         try refuseIfServed(path)
-        unlink(path)
+        try removeStale(path)
         let previous = umask(0o177)
         defer { umask(previous) }
-        switch UnixSocketConnection.listen(at: path, backlog: 64) {
-        case .success(let fd): listener = fd
-        case .failure(let error): throw DaemonError("cannot listen on \(path): \(error.description)")
+        do {
+            listener = try UnixSocketConnection.listen(at: path, backlog: 64)
+        } catch {
+            throw DaemonError("cannot listen on \(path): \(error.errno)")
         }
         boundPath = path
         try setOwnership(path)
@@ -66,30 +70,39 @@ final class SocketServer: Outbox {
 
     /// Another daemon answering on `path` keeps it: removing its socket would cut off its clients.
     private func refuseIfServed(_ path: String) throws {
-        if case .success(let fd) = UnixSocketConnection.connect(to: path) {
-            Glibc.close(fd)
+        if let fd = try? UnixSocketConnection.connect(to: path) {
+            fd.closeReleasing()
             throw DaemonError("another gestured is already serving \(path)")
         }
     }
 
+    /// A socket file nobody answers on, left by a daemon that did not stop cleanly; none there is fine.
+    private func removeStale(_ path: String) throws(SystemCallError) {
+        do {
+            _ = try systemCall("unlink", on: path) { unlink(path) }
+        } catch where error.errno == .noSuchFileOrDirectory {}
+    }
+
     private func setOwnership(_ path: String) throws {
-        guard chmod(path, mode_t(settings.socketMode)) == 0 else {
-            throw DaemonError("chmod \(path): \(String(cString: strerror(errno)))")
-        }
+        _ = try systemCall("chmod", on: path) { chmod(path, mode_t(settings.socketMode)) }
         guard let name = settings.socketGroup else { return }
         guard let group = getgrnam(name) else {
             throw DaemonError("daemon.socket_group '\(name)' is not a group on this machine (create it, or see systemd/gestured.sysusers)")
         }
-        guard chown(path, uid_t.max, group.pointee.gr_gid) == 0 else {
-            throw DaemonError("cannot give \(path) to group '\(name)': \(String(cString: strerror(errno)))")
+        do {
+            _ = try systemCall("chown", on: path) { chown(path, uid_t.max, group.pointee.gr_gid) }
+        } catch {
+            throw DaemonError("cannot give \(path) to group '\(name)': \(error.errno)")
         }
     }
 
     func shutdown() {
         clients.removeAll()
         byDescriptor.removeAll()
-        if listener >= 0 { Glibc.close(listener) }
-        if let boundPath { unlink(boundPath) }
+        listener?.closeReleasing()
+        listener = nil
+        // The file may be gone already (removed by hand): nothing then to remove.
+        if let boundPath { try? removeStale(boundPath) }
     }
 
     // MARK: Polling
@@ -98,11 +111,11 @@ final class SocketServer: Outbox {
     /// whose request lines still wait to be handled is not read meanwhile: what it sends waits in its socket,
     /// so a client that floods the daemon holds no more of its memory than one receive's worth.
     func descriptors(into set: inout [pollfd]) {
-        set.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
+        if let listener { set.append(pollfd(fd: listener.rawValue, events: Int16(POLLIN), revents: 0)) }
         for client in clients.values {
             var events: Int32 = client.waitingLines == 0 ? POLLIN : 0
             if client.queuedBytes > 0 { events |= POLLOUT }
-            set.append(pollfd(fd: client.fd, events: Int16(events), revents: 0))
+            set.append(pollfd(fd: client.fd.rawValue, events: Int16(events), revents: 0))
         }
     }
 
@@ -112,13 +125,17 @@ final class SocketServer: Outbox {
         if turnStarted == nil { turnStarted = now }
         // Room to write is always taken: it only empties queues.
         if entry.revents & Int16(POLLOUT) == 0, now - turnStarted! > Self.readingBudget { return }
-        if entry.fd == listener {
-            accept()
+        if let listener, entry.fd == listener.rawValue {
+            accept(listener)
             return
         }
-        guard let client = byDescriptor[entry.fd] else { return }
-        if entry.revents & Int16(POLLOUT) != 0, !client.write() {
-            return drop(client.id, reason: "the connection broke: \(String(cString: strerror(errno)))")
+        guard let client = byDescriptor[FileDescriptor(rawValue: entry.fd)] else { return }
+        if entry.revents & Int16(POLLOUT) != 0 {
+            do {
+                try client.write()
+            } catch {
+                return drop(client.id, reason: "the connection broke: \(error.errno)")
+            }
         }
         if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { read(client) }
     }
@@ -153,16 +170,21 @@ final class SocketServer: Outbox {
     /// Connections taken from the backlog in one turn; the rest are taken on the next.
     private static let acceptsPerTurn = 16
 
-    private func accept() {
+    private func accept(_ listener: FileDescriptor) {
         for _ in 0..<Self.acceptsPerTurn {
-            let fd = Glibc.accept(listener, nil, nil)
-            guard fd >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                // EAGAIN: all taken. EMFILE and the like: the client waits in the backlog until one leaves.
-                if errno != EAGAIN && errno != EWOULDBLOCK { logger.warning("accept failed", metadata: ["error": "\(String(cString: strerror(errno)))"]) }
+            let accepted: Int32?
+            do {
+                accepted = try nonBlockingCall("accept4", on: "the socket") { gestured_accept_cloexec(listener.rawValue) }
+            } catch where error.errno == .connectionAbort {
+                continue
+            } catch {
+                // EMFILE and the like: the client waits in the backlog until one leaves.
+                logger.warning("accept failed", metadata: ["error": "\(error.errno)"])
                 return
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // Nothing waiting: all taken.
+            guard let accepted else { return }
+            let fd = FileDescriptor(rawValue: accepted)
             let id = nextID
             nextID += 1
             let client = ClientConnection(id: id, fd: fd)
@@ -188,7 +210,8 @@ final class SocketServer: Outbox {
             let reason = "sent a line over \(ProtocolVersion.maximumLineBytes) bytes"
             logger.notice("client disconnected", metadata: ["client.id": "\(id)", "reason": "\(reason)"])
             client.enqueue(Reply.error(RequestError("line_too_long", "a request line may be at most \(ProtocolVersion.maximumLineBytes) bytes; closing"), id: nil))
-            _ = client.write()
+            // A last word, as far as the socket takes it: the connection is dropped either way.
+            try? client.write()
             drop(id, reason: reason)
         }
     }
@@ -220,9 +243,13 @@ final class SocketServer: Outbox {
         for id in written {
             guard let client = clients[id] else { continue }
             client.scheduled = false
-            if !client.write() {
-                drop(id, reason: "the connection broke: \(String(cString: strerror(errno)))")
-            } else if client.queuedBytes > settings.clientQueueBytes {
+            do {
+                try client.write()
+            } catch {
+                drop(id, reason: "the connection broke: \(error.errno)")
+                continue
+            }
+            if client.queuedBytes > settings.clientQueueBytes {
                 let reason = "stopped reading: more than daemon.client_queue_bytes queued"
                 logger.notice("client disconnected for not reading", metadata: ["client.id": "\(id)", "reason": "\(reason)"])
                 drop(id, reason: reason)
@@ -230,7 +257,8 @@ final class SocketServer: Outbox {
         }
         written.removeAll(keepingCapacity: true)
         for (id, reason) in closing {
-            _ = clients[id]?.write()
+            // What was queued for it (its last reply) goes out as far as the socket takes it.
+            try? clients[id]?.write()
             drop(id, reason: reason)
         }
         closing.removeAll(keepingCapacity: true)
@@ -241,24 +269,30 @@ extension PeerCredentials {
     /// SO_PEERCRED and SO_PEERGROUPS of a connected Unix socket: who connected, with the groups it had when it
     /// connected. Both are the kernel's record of the connection, so a peer that exits and leaves its pid to
     /// another process cannot lend that process's groups (reading /proc/PID/status after the fact could).
-    static func read(_ fd: Int32) -> PeerCredentials? {
+    static func read(_ fd: FileDescriptor) -> PeerCredentials? {
         var credentials = gestured_peer_credentials()
         var length = socklen_t(MemoryLayout<gestured_peer_credentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        guard (try? systemCall("getsockopt(SO_PEERCRED)", on: "a client", { getsockopt(fd.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) })) != nil
+        else { return nil }
         return PeerCredentials(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, groups: peerGroups(fd))
     }
 
     /// The peer's supplementary groups; none when the kernel cannot say (then only its uid and gid count).
-    static func peerGroups(_ fd: Int32) -> [UInt32] {
+    static func peerGroups(_ fd: FileDescriptor) -> [UInt32] {
         var groups = [UInt32](repeating: 0, count: 32)
         while true {
             var length = socklen_t(groups.count * MemoryLayout<UInt32>.size)
-            let result = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, gestured_so_peergroups(), $0.baseAddress, &length) }
-            if result == 0 { return Array(groups.prefix(Int(length) / MemoryLayout<UInt32>.size)) }
-            // ERANGE: the kernel says how much room the list needs (NGROUPS_MAX is 65536).
-            let needed = Int(length) / MemoryLayout<UInt32>.size
-            guard errno == ERANGE, needed > groups.count, needed <= 65_536 else { return [] }
-            groups = [UInt32](repeating: 0, count: needed)
+            do {
+                _ = try systemCall("getsockopt(SO_PEERGROUPS)", on: "a client") {
+                    groups.withUnsafeMutableBytes { getsockopt(fd.rawValue, SOL_SOCKET, gestured_so_peergroups(), $0.baseAddress, &length) }
+                }
+                return Array(groups.prefix(Int(length) / MemoryLayout<UInt32>.size))
+            } catch {
+                // ERANGE: the kernel says how much room the list needs (NGROUPS_MAX is 65536).
+                let needed = Int(length) / MemoryLayout<UInt32>.size
+                guard error.errno == .outOfRange, needed > groups.count, needed <= 65_536 else { return [] }
+                groups = [UInt32](repeating: 0, count: needed)
+            }
         }
     }
 }

@@ -3,12 +3,14 @@ import CLibevdev
 import GestureEngine
 import Glibc
 import InputCore
+import SystemCalls
+import SystemPackage
 
 /// An open event device read through libevdev. Owns its file descriptor: closing, ungrabbing and freeing
 /// happen on deinit.
 public final class EvdevDevice {
     public let path: String
-    public let fd: Int32
+    public let fd: FileDescriptor
     public let description: DeviceDescription
     private let handle: OpaquePointer
     private var grabbed = false
@@ -17,33 +19,38 @@ public final class EvdevDevice {
     public private(set) var drops = 0
 
     /// Opens `path` non-blocking.
-    public init(path: String) throws(DeviceError) {
+    public init(path: String) throws(SystemCallError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw DeviceError(call: "open", device: path, code: errno) }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            throw SystemCallError("open", on: path, error as? Errno ?? .ioError)
+        }
         var device: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &device)
-        guard rc == 0, let device else {
-            close(fd)
-            throw DeviceError(call: "libevdev_new_from_fd", device: path, code: -rc)
+        do {
+            _ = try negativeErrnoCall("libevdev_new_from_fd", on: path) { libevdev_new_from_fd(fd.rawValue, &device) }
+        } catch {
+            fd.closeReleasing()
+            throw error
         }
         self.fd = fd
-        handle = device
+        // libevdev_new_from_fd sets it whenever it returns 0.
+        handle = device!
         // Event times on the monotonic clock, as libinput does: wall-clock jumps must not bend gestures.
-        libevdev_set_clock_id(device, CLOCK_MONOTONIC)
-        description = Self.describe(device)
+        libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
+        description = Self.describe(handle)
     }
 
     deinit {
         if grabbed { libevdev_grab(handle, LIBEVDEV_UNGRAB) }
         libevdev_free(handle)
-        close(fd)
+        fd.closeReleasing()
     }
 
     /// Takes the device for this process alone (EVIOCGRAB), so that nothing else sees its events.
-    public func grab() throws(DeviceError) {
-        let rc = libevdev_grab(handle, LIBEVDEV_GRAB)
-        guard rc == 0 else { throw DeviceError(call: "libevdev_grab", device: path, code: -rc) }
+    public func grab() throws(SystemCallError) {
+        _ = try negativeErrnoCall("libevdev_grab", on: path) { libevdev_grab(handle, LIBEVDEV_GRAB) }
         grabbed = true
     }
 
@@ -64,7 +71,7 @@ public final class EvdevDevice {
     /// Reads every pending event without blocking. After SYN_DROPPED, libevdev's sync mode replays the
     /// difference between the state the events told and the device's real state, ending in a SYN_REPORT,
     /// so a frame builder fed these events is reconciled: touches that lifted meanwhile end, none is stuck.
-    public func readPending(_ body: (InputEvent) -> Void) throws(DeviceError) -> ReadOutcome {
+    public func readPending(_ body: (InputEvent) -> Void) throws(SystemCallError) -> ReadOutcome {
         while true {
             var rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &event)
             if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
@@ -84,7 +91,7 @@ public final class EvdevDevice {
             case -ENODEV:
                 return .gone
             default:
-                throw DeviceError(call: "libevdev_next_event", device: path, code: -rc)
+                throw SystemCallError("libevdev_next_event", on: path, Errno(rawValue: -rc))
             }
         }
     }

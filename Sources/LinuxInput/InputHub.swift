@@ -2,9 +2,10 @@ import CGesturedInput
 import GestureEngine
 import Glibc
 import InputCore
+import SystemCalls
 
-/// Every touch device of the machine that a selector picks, kept up to date with hot-plug, read together:
-/// one `poll(2)` over the devices and the udev monitor, no busy waiting and no timer.
+/// Every touch device of the machine that a selector picks, kept up to date with hot-plug, read together: its
+/// descriptors (the devices and the udev monitor) go into the caller's one poll, no busy waiting and no timer.
 public final class InputHub {
     public enum Event {
         case added(TouchDevice)
@@ -26,12 +27,11 @@ public final class InputHub {
     /// Each device numbers its touches from its own block, so ids never collide across devices.
     private var nextTouchBlock: TouchID = 1
     private static let touchBlock: TouchID = 1 << 40
-    private var pollSet: [pollfd] = []
 
     public init(
         selector: DeviceSelector = DeviceSelector(), configuredSize: @escaping (DeviceDescription) -> Size? = { _ in nil },
         watchHotPlug: Bool = true
-    ) throws(DeviceError) {
+    ) throws(SystemCallError) {
         udev = try Udev()
         monitor = watchHotPlug ? try UdevMonitor(udev: udev) : nil
         self.selector = selector
@@ -39,7 +39,7 @@ public final class InputHub {
     }
 
     /// Opens every matching device present now.
-    public func scan(_ body: (Event) -> Void) throws(DeviceError) {
+    public func scan(_ body: (Event) -> Void) throws(SystemCallError) {
         for node in try udev.inputEventNodes() where devices[node.node] == nil {
             add(node, body)
         }
@@ -66,23 +66,22 @@ public final class InputHub {
         body(.removed(node: node))
     }
 
-    /// Waits up to `timeout` nanoseconds (nil: forever) for input or hot-plug and handles what arrived.
-    /// Returns false when the wait timed out. `also` are more descriptors to wait on (a signalfd, sockets);
-    /// `ready` is called with each of them that poll found ready, after the devices were read.
-    @discardableResult
-    public func poll(timeout: Int64?, also: [pollfd] = [], ready: (pollfd) -> Void = { _ in }, _ body: (Event) -> Void) throws(DeviceError) -> Bool {
-        pollSet.removeAll(keepingCapacity: true)
-        let nodes = Array(devices.keys)
-        for node in nodes { pollSet.append(pollfd(fd: devices[node]!.evdev.fd, events: Int16(POLLIN), revents: 0)) }
-        if let monitor { pollSet.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
-        pollSet.append(contentsOf: also)
-        let readyCount = gestured_poll_ns(&pollSet, nfds_t(pollSet.count), timeout ?? -1)
-        if readyCount < 0 {
-            if errno == EINTR { return true }
-            throw DeviceError(call: "poll", device: "input devices", code: errno)
-        }
-        guard readyCount > 0 else { return false }
-        for (i, node) in nodes.enumerated() where pollSet[i].revents != 0 {
+    /// The descriptors to wait on for input and hot-plug: each device's, then the udev monitor's. The caller
+    /// polls them with whatever else it waits on and hands them back to `read`, in the same order.
+    public func descriptors(into set: inout [pollfd]) {
+        polledNodes.removeAll(keepingCapacity: true)
+        polledNodes.append(contentsOf: devices.keys)
+        for node in polledNodes { set.append(pollfd(fd: devices[node]!.evdev.fd.rawValue, events: Int16(POLLIN), revents: 0)) }
+        if let monitor { set.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
+    }
+
+    /// The nodes whose descriptors `descriptors` gave, in its order.
+    private var polledNodes: [String] = []
+
+    /// Reads what poll found ready among the descriptors `descriptors` gave (`polled` holds them, in order):
+    /// each ready device's frames, then hot-plug changes.
+    public func read(_ polled: ArraySlice<pollfd>, _ body: (Event) -> Void) {
+        for (node, entry) in zip(polledNodes, polled) where entry.revents != 0 {
             guard let device = devices[node] else { continue }
             var alive = true
             let drops = device.evdev.drops
@@ -93,11 +92,11 @@ public final class InputHub {
                 alive = false
             }
             if device.evdev.drops > drops { body(.dropped(device, times: device.evdev.drops - drops)) }
-            if !alive || pollSet[i].revents & Int16(POLLHUP | POLLERR) != 0 {
+            if !alive || entry.revents & Int16(POLLHUP | POLLERR) != 0 {
                 remove(node, at: monotonicNow(), body)
             }
         }
-        if let monitor, pollSet[nodes.count].revents != 0 {
+        if let monitor, polled.count > polledNodes.count, polled[polled.startIndex + polledNodes.count].revents != 0 {
             for change in monitor.receive() {
                 switch change {
                 case .added(let node) where devices[node.node] == nil:
@@ -109,7 +108,5 @@ public final class InputHub {
                 }
             }
         }
-        for entry in pollSet.suffix(also.count) where entry.revents != 0 { ready(entry) }
-        return true
     }
 }

@@ -1,5 +1,6 @@
 import GestureEngine
 import InputCore
+import SystemCalls
 
 /// A live touch device: the event device, what kind it is, its size, and the frame builder its events go
 /// through.
@@ -13,7 +14,7 @@ public final class TouchDevice {
     /// Protocol A devices (no slots) read through mtdev.
     private let protocolA: ProtocolAConverter?
 
-    /// Opens and classifies `node`. Throws DeviceError when it cannot be opened, InputError when it is not a
+    /// Opens and classifies `node`. Throws SystemCallError when it cannot be opened, InputError when it is not a
     /// touch device gestured can read.
     public convenience init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
         try self.init(node: node, sizing: { _ in configuredSize }, firstTouchID: firstTouchID)
@@ -39,7 +40,7 @@ public final class TouchDevice {
 
     /// Reads what is pending; `body` gets each frame. Returns false when the device is gone, after handing
     /// over a last frame that cancels every touch still down.
-    public func read(_ body: (TouchFrame) -> Void, events: ((InputEvent) -> Void)? = nil) throws(DeviceError) -> Bool {
+    public func read(_ body: (TouchFrame) -> Void, events: ((InputEvent) -> Void)? = nil) throws(SystemCallError) -> Bool {
         var last: Timestamp?
         let outcome = try evdev.readPending { event in
             events?(event)

@@ -1,5 +1,6 @@
 import CLibudev
 import Glibc
+import SystemCalls
 
 /// An input event node as udev knows it: its device node and udev's properties (ID_INPUT_TOUCHSCREEN and
 /// the like, present only when a udev daemon has filled the database).
@@ -17,22 +18,18 @@ public struct UdevInputNode: Hashable, Sendable {
 public final class Udev {
     let handle: OpaquePointer
 
-    public init() throws(DeviceError) {
-        guard let handle = udev_new() else { throw DeviceError(call: "udev_new", device: "udev", code: errno) }
-        self.handle = handle
+    public init() throws(SystemCallError) {
+        handle = try pointerCall("udev_new", on: "udev") { udev_new() }
     }
 
     deinit { udev_unref(handle) }
 
     /// The input subsystem's event nodes (/dev/input/event*), from sysfs: this works with no udev daemon.
-    public func inputEventNodes() throws(DeviceError) -> [UdevInputNode] {
-        guard let enumerate = udev_enumerate_new(handle) else {
-            throw DeviceError(call: "udev_enumerate_new", device: "input", code: errno)
-        }
+    public func inputEventNodes() throws(SystemCallError) -> [UdevInputNode] {
+        let enumerate = try pointerCall("udev_enumerate_new", on: "input") { udev_enumerate_new(handle) }
         defer { udev_enumerate_unref(enumerate) }
-        udev_enumerate_add_match_subsystem(enumerate, "input")
-        let rc = udev_enumerate_scan_devices(enumerate)
-        guard rc >= 0 else { throw DeviceError(call: "udev_enumerate_scan_devices", device: "input", code: -rc) }
+        _ = try negativeErrnoCall("udev_enumerate_add_match_subsystem", on: "input") { udev_enumerate_add_match_subsystem(enumerate, "input") }
+        _ = try negativeErrnoCall("udev_enumerate_scan_devices", on: "input") { udev_enumerate_scan_devices(enumerate) }
         var nodes: [UdevInputNode] = []
         var entry = udev_enumerate_get_list_entry(enumerate)
         while let current = entry {
@@ -84,17 +81,18 @@ public final class UdevMonitor {
         case removed(node: String)
     }
 
-    public init(udev: Udev) throws(DeviceError) {
+    public init(udev: Udev) throws(SystemCallError) {
         self.udev = udev
         let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
-        guard let monitor = udev_monitor_new_from_netlink(udev.handle, source) else {
-            throw DeviceError(call: "udev_monitor_new_from_netlink(\(source))", device: "input", code: errno)
-        }
-        udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
-        let rc = udev_monitor_enable_receiving(monitor)
-        guard rc >= 0 else {
+        let monitor = try pointerCall("udev_monitor_new_from_netlink", on: "\(source) events") { udev_monitor_new_from_netlink(udev.handle, source) }
+        do {
+            _ = try negativeErrnoCall("udev_monitor_filter_add_match_subsystem_devtype", on: "\(source) events") {
+                udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
+            }
+            _ = try negativeErrnoCall("udev_monitor_enable_receiving", on: "\(source) events") { udev_monitor_enable_receiving(monitor) }
+        } catch {
             udev_monitor_unref(monitor)
-            throw DeviceError(call: "udev_monitor_enable_receiving", device: "input", code: -rc)
+            throw error
         }
         self.monitor = monitor
         fd = udev_monitor_get_fd(monitor)

@@ -2,6 +2,7 @@ import CLibevdev
 import GestureEngine
 import Glibc
 import InputCore
+import SystemCalls
 
 /// A virtual kernel input device made through uinput from a device description: what tests use to have
 /// real kernel touch devices. Owns it: destroyed (unplugged) on deinit or `unplug()`.
@@ -12,9 +13,9 @@ public final class UinputDevice {
     public let node: String
     public let name: String
 
-    public init(_ description: DeviceDescription) throws(DeviceError) {
+    public init(_ description: DeviceDescription) throws(SystemCallError) {
         name = description.name
-        guard let device = libevdev_new() else { throw DeviceError(call: "libevdev_new", device: description.name, code: ENOMEM) }
+        let device = try pointerCall("libevdev_new", on: description.name) { libevdev_new() }
         template = device
         libevdev_set_name(device, description.name)
         libevdev_set_id_bustype(device, Int32(description.bus == 0 ? 0x06 : description.bus))  // BUS_VIRTUAL
@@ -33,18 +34,17 @@ public final class UinputDevice {
         }
         libevdev_enable_event_code(device, UInt32(EV_SYN), UInt32(SYN_REPORT), nil)
         var uinput: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(device, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &uinput)
-        guard rc == 0, let uinput else {
+        do {
+            _ = try negativeErrnoCall("libevdev_uinput_create_from_device", on: description.name) {
+                libevdev_uinput_create_from_device(device, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &uinput)
+            }
+        } catch {
             libevdev_free(device)
-            throw DeviceError(call: "libevdev_uinput_create_from_device", device: description.name, code: -rc)
+            throw error
         }
-        guard let cNode = libevdev_uinput_get_devnode(uinput) else {
-            libevdev_uinput_destroy(uinput)
-            libevdev_free(device)
-            throw DeviceError(call: "libevdev_uinput_get_devnode", device: description.name, code: ENODEV)
-        }
-        handle = uinput
-        node = String(cString: cNode)
+        // Both are set whenever libevdev_uinput_create_from_device returns 0 (the kernel made the node).
+        handle = uinput!
+        node = String(cString: libevdev_uinput_get_devnode(uinput)!)
     }
 
     deinit {
@@ -53,11 +53,12 @@ public final class UinputDevice {
     }
 
     /// Sends events as the device; the kernel stamps them with its own time.
-    public func write(_ events: [InputEvent]) throws(DeviceError) {
-        guard let handle else { throw DeviceError(call: "libevdev_uinput_write_event", device: name, code: ENODEV) }
+    public func write(_ events: [InputEvent]) throws(SystemCallError) {
+        guard let handle else { throw SystemCallError("libevdev_uinput_write_event", on: name, .operationNotSupportedByDevice) }
         for event in events {
-            let rc = libevdev_uinput_write_event(handle, UInt32(event.type), UInt32(event.code), event.value)
-            guard rc == 0 else { throw DeviceError(call: "libevdev_uinput_write_event", device: name, code: -rc) }
+            _ = try negativeErrnoCall("libevdev_uinput_write_event", on: name) {
+                libevdev_uinput_write_event(handle, UInt32(event.type), UInt32(event.code), event.value)
+            }
         }
     }
 

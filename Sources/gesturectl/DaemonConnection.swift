@@ -1,10 +1,12 @@
 import Foundation
 import GestureProtocol
 import Glibc
+import SystemCalls
+import SystemPackage
 
 /// A blocking connection to the daemon's socket: send a request line, read reply and event lines.
 final class DaemonConnection {
-    private var fd: Int32
+    private let fd: FileDescriptor
     private var buffer: [UInt8] = []
     let path: String
 
@@ -24,37 +26,36 @@ final class DaemonConnection {
 
     init(path: String) throws(ClientError) {
         self.path = path
-        switch UnixSocketConnection.connect(to: path) {
-        case .success(let connected):
-            fd = connected
-        case .failure(let error):
-            fd = -1
-            switch error.code {
-            case ENAMETOOLONG:
+        do {
+            fd = try UnixSocketConnection.connect(to: path)
+        } catch {
+            switch error.errno {
+            case .fileNameTooLong:
                 throw ClientError("socket path too long: \(path)")
-            case ENOENT, ECONNREFUSED:
+            case .noSuchFileOrDirectory, .connectionRefused:
                 throw ClientError("gestured is not running: nothing listens on \(path) (start it with `systemctl start gestured`, or `make run` in the source tree; --socket or GESTURED_SOCKET name another socket)")
-            case EACCES, EPERM:
+            case .permissionDenied, .notPermitted:
                 throw ClientError("access denied to \(path): the socket is for its group only; add your user to that group (`ls -l \(path)` shows it, usually gestured) and log in again")
             default:
-                throw ClientError("cannot connect to \(path): \(error.description)")
+                throw ClientError("cannot connect to \(path): \(error.errno)")
             }
         }
     }
 
-    deinit { closeOnce() }
-
-    /// deinit also runs when init throws, so the descriptor is closed in one place, once.
-    private func closeOnce() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
-    }
+    // Not run when init throws: the instance never had a descriptor.
+    deinit { fd.closeReleasing() }
 
     func send(_ request: [String: Any]) throws(ClientError) {
         guard var data = try? JSONSerialization.data(withJSONObject: request) else { throw ClientError("cannot encode \(request)") }
         data.append(UInt8(ascii: "\n"))
-        let sent = data.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == data.count else { throw ClientError("the daemon closed the connection") }
+        var sent = 0
+        while sent < data.count {
+            let n = try? systemCall("send", on: path) {
+                data[sent...].withUnsafeBytes { Glibc.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }
+            guard let n, n > 0 else { throw ClientError("the daemon closed the connection") }
+            sent += n
+        }
     }
 
     /// The next line, without its newline; nil when the daemon closed the connection.
@@ -66,8 +67,12 @@ final class DaemonConnection {
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
-            let n = recv(fd, &chunk, chunk.count, 0)
-            if n < 0 && errno == EINTR { continue }
+            let n: Int
+            do {
+                n = try systemCall("recv", on: path) { recv(fd.rawValue, &chunk, chunk.count, 0) }
+            } catch {
+                throw ClientError("reading from \(path): \(error.errno)")
+            }
             guard n > 0 else { return nil }
             buffer.append(contentsOf: chunk[..<n])
         }

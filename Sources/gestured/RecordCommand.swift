@@ -35,14 +35,14 @@ struct RecordCommand: ParsableCommand {
         }
         try out.write(contentsOf: Data(header.utf8))
         let stop = try SignalReader([SIGINT, SIGTERM])
-        let deadline = duration.map { Date().addingTimeInterval($0) }
-        var fds = [pollfd(fd: evdev.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.fd, events: Int16(POLLIN), revents: 0)]
+        let deadline = duration.map { monotonicNow().nanoseconds + Int64($0 * 1e9) }
+        var fds = [pollfd(fd: evdev.fd.rawValue, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.fd.rawValue, events: Int16(POLLIN), revents: 0)]
         var events: [InputEvent] = []
         while true {
-            let wait = deadline.map { Int32(min(max(0, $0.timeIntervalSinceNow) * 1000, Double(Int32.max))) } ?? -1
-            let ready = poll(&fds, 2, wait)
-            if ready < 0, errno != EINTR { throw DeviceError(call: "poll", device: node, code: errno) }
-            if ready == 0 || fds[1].revents != 0 { break }
+            let now = monotonicNow().nanoseconds
+            if let deadline, now >= deadline { break }
+            guard try waitForDescriptors(&fds, timeout: deadline.map { $0 - now }) else { continue }
+            if fds[1].revents != 0 { break }
             events.removeAll(keepingCapacity: true)
             let drops = evdev.drops
             let outcome = try evdev.readPending { events.append($0) }

@@ -1,5 +1,6 @@
 @testable import GestureDaemon
 import Glibc
+import SystemPackage
 import Testing
 
 /// A peer's uid, gid and groups are read from the connection itself (SO_PEERCRED, SO_PEERGROUPS), as they were
@@ -9,7 +10,7 @@ import Testing
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        let peer = try #require(PeerCredentials.read(fds[0]))
+        let peer = try #require(PeerCredentials.read(FileDescriptor(rawValue: fds[0])))
         #expect(peer.pid == getpid())
         #expect(peer.uid == getuid())
         #expect(peer.gid == getgid())
@@ -35,6 +36,6 @@ import Testing
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        #expect(Set(PeerCredentials.peerGroups(fds[0])) == Set(many))
+        #expect(Set(PeerCredentials.peerGroups(FileDescriptor(rawValue: fds[0]))) == Set(many))
     }
 }

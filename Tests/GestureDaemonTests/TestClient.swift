@@ -8,13 +8,12 @@ final class TestClient {
     private var buffer: [UInt8] = []
 
     init(path: String, hello: Bool = true) throws {
-        switch UnixSocketConnection.connect(to: path) {
-        case .success(let connected):
-            fd = connected
-        case .failure(let error):
+        do {
+            fd = try UnixSocketConnection.connect(to: path).rawValue
+        } catch {
             // deinit runs for an instance whose init throws once it is initialized: nothing to close there.
             fd = -1
-            throw TestFailure("connect \(path): \(error.description)")
+            throw TestFailure("\(error)")
         }
         if hello {
             let reply = try request(["type": "hello", "version": 1, "client": "test"])

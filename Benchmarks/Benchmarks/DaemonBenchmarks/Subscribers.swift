@@ -198,9 +198,10 @@ extension Subscribers {
     }
 
     static func connect(_ socket: String) throws -> Int32 {
-        switch UnixSocketConnection.connect(to: socket) {
-        case .success(let fd): return fd
-        case .failure(let error): throw BenchmarkError("cannot connect to \(socket): \(error)")
+        do {
+            return try UnixSocketConnection.connect(to: socket).rawValue
+        } catch {
+            throw BenchmarkError("\(error)")
         }
     }
 

@@ -36,4 +36,8 @@ void gestured_libevdev_set_log_sink(gestured_log_sink sink);
 // a recognizer's deadline or a replay's next frame is met within microseconds, not rounded up to a millisecond.
 int gestured_poll_ns(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
 
+// accept4(2) with SOCK_CLOEXEC (declared only with _GNU_SOURCE): a connection is close-on-exec from the start,
+// with no window in which a child could inherit it.
+int gestured_accept_cloexec(int listener);
+
 #endif
