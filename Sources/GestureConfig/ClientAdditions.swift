@@ -63,19 +63,61 @@ extension Configuration {
         }
     }
 
-    /// A recognizer a client adds for its connection, checked as a [[recognizer]] entry: its relations may name
-    /// any recognizer in `recognizers`, its region any of `regions`.
-    public func clientRecognizer(_ value: ConfigValue, recognizers: [String], regions: [RegionEntry]) throws(ConfigErrors) -> RecognizerEntry {
+    /// A recognizer a client adds for its connection, checked as a [[recognizer]] entry: its name must be new
+    /// among `recognizers`, its region one of `regions`, and it may refer to nothing in `othersOwn` (what other
+    /// connections added), neither as its region nor in its relations and rules: those go when their connection
+    /// does, and this one would be left placed on nothing or bound to a name someone else may take next.
+    public func clientRecognizer(
+        _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], othersOwn: ClientAdditionNames = ClientAdditionNames()
+    ) throws(ConfigErrors) -> RecognizerEntry {
         let reader = ConfigReader(file: "recognizer", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("recognizer"))
         guard let (entry, _) = ConfigParser(reader: reader).recognizer(node) else { throw ConfigErrors(reader.errors) }
         if recognizers.contains(entry.name) {
             reader.error(node.path.key("name"), "recognizer '\(entry.name)' already exists")
         }
+        Self.refuseOthers(entry, othersOwn, node.path, reader)
         ConfigChecks(reader: reader).checkRecognizers(
             [(entry, node)], known: Set(recognizers).subtracting([entry.name]), regions: regions.filter { r in !devices.contains { $0.name == r.name } },
             devices: devices)
         guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
         return entry
+    }
+
+    private static func refuseOthers(_ entry: RecognizerEntry, _ others: ClientAdditionNames, _ path: ConfigPath, _ reader: ConfigReader) {
+        let why = "belongs to another connection: a client's recognizer may only refer to configured ones and its connection's own"
+        if case .region(let name) = entry.placement, others.regions.contains(name) {
+            reader.error(path.key("region"), "region '\(name)' \(why)")
+        }
+        let recognizerLists: [(String, [String])] = [
+            ("require_to_fail", entry.requireToFail), ("simultaneous_with", entry.simultaneousWith),
+            ("cannot_prevent", entry.cannotPrevent), ("cannot_be_prevented_by", entry.cannotBePreventedBy),
+            ("should_begin.unless_active", entry.shouldBegin?.unlessActive ?? []),
+        ]
+        let regionLists: [(String, [String])] = [
+            ("should_receive.regions", entry.shouldReceive?.regions ?? []),
+            ("should_receive.exclude_regions", entry.shouldReceive?.excludeRegions ?? []),
+            ("should_begin.regions", entry.shouldBegin?.regions ?? []),
+        ]
+        for (lists, taken, what) in [(recognizerLists, others.recognizers, "recognizer"), (regionLists, others.regions, "region")] {
+            for (key, names) in lists {
+                var listPath = path
+                for part in key.split(separator: ".") { listPath = listPath.key(String(part)) }
+                for (i, name) in names.enumerated() where taken.contains(name) {
+                    reader.error(listPath.index(i), "\(what) '\(name)' in \(key) \(why)")
+                }
+            }
+        }
+    }
+}
+
+/// The names of the recognizers and regions that other connections added.
+public struct ClientAdditionNames: Sendable {
+    public var recognizers: Set<String>
+    public var regions: Set<String>
+
+    public init(recognizers: Set<String> = [], regions: Set<String> = []) {
+        self.recognizers = recognizers
+        self.regions = regions
     }
 }

@@ -55,22 +55,7 @@ public final class ConfiguredSurface {
 
     /// Removes a region with the recognizers attached to it and to its children.
     public func removeRegion(named name: String) {
-        guard let region = regions[name], region !== engine.root else { return }
-        var doomed: [Region] = [region]
-        var i = 0
-        while i < doomed.count {
-            doomed += doomed[i].children
-            i += 1
-        }
-        for r in doomed {
-            for recognizer in r.recognizers {
-                recognizers[recognizer.name] = nil
-                entries[recognizer.name] = nil
-            }
-            regions[r.name] = nil
-        }
-        engine.removeRegion(region)
-        redeclareRelations()
+        remove(recognizers: [], regions: [name])
     }
 
     /// Adds a recognizer with its relations; its region must be on this surface.
@@ -89,10 +74,40 @@ public final class ConfiguredSurface {
     }
 
     public func removeRecognizer(named name: String) {
-        guard let recognizer = recognizers.removeValue(forKey: name) else { return }
-        engine.remove(recognizer)
-        entries[name] = nil
-        redeclareRelations()
+        remove(recognizers: [name], regions: [])
+    }
+
+    /// Removes recognizers, then regions with the recognizers on them and on their children, and declares the
+    /// relations of those left once: a connection leaving with all it added costs one pass over the relations,
+    /// not one per recognizer (with 20 connections of 32 recognizers each, one per recognizer held a frame back
+    /// by tens of milliseconds).
+    public func remove(recognizers names: [String], regions regionNames: [String]) {
+        var removedAny = false
+        for name in names {
+            guard let recognizer = recognizers.removeValue(forKey: name) else { continue }
+            engine.remove(recognizer)
+            entries[name] = nil
+            removedAny = true
+        }
+        for name in regionNames {
+            guard let region = regions[name], region !== engine.root else { continue }
+            var doomed: [Region] = [region]
+            var i = 0
+            while i < doomed.count {
+                doomed += doomed[i].children
+                i += 1
+            }
+            for r in doomed {
+                for recognizer in r.recognizers {
+                    recognizers[recognizer.name] = nil
+                    entries[recognizer.name] = nil
+                }
+                regions[r.name] = nil
+            }
+            engine.removeRegion(region)
+            removedAny = true
+        }
+        if removedAny { redeclareRelations() }
     }
 
     private func declareRelations(of recognizerEntry: RecognizerEntry) {

@@ -22,8 +22,7 @@ extension DaemonCore {
     public func clientDisconnected(_ id: ClientID, reason: String = "closed") {
         guard let client = clients.removeValue(forKey: id) else { return }
         for session in sessions.values {
-            for r in client.recognizers { session.surface.removeRecognizer(named: r.name) }
-            for region in client.regions.reversed() { session.surface.removeRegion(named: region.name) }
+            session.surface.remove(recognizers: client.recognizers.map(\.name), regions: client.regions.reversed().map(\.name))
         }
         if !client.recognizers.isEmpty { updateKinds() }
         logger.info("client disconnected", metadata: clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a })
@@ -151,17 +150,14 @@ extension DaemonCore {
             client.regions.removeAll { removed.contains($0.name) }
             let doomed = client.recognizers.filter { if case .region(let r) = $0.placement { removed.contains(r) } else { false } }
             client.recognizers.removeAll { r in doomed.contains { $0.name == r.name } }
-            for session in sessions.values {
-                for r in doomed { session.surface.removeRecognizer(named: r.name) }
-                session.surface.removeRegion(named: name)
-            }
+            for session in sessions.values { session.surface.remove(recognizers: doomed.map(\.name), regions: [name]) }
             updateKinds()
             var r = Reply("region_removed", id: id)
             r.writer.field("name", name)
             return r.line()
         case .addRecognizer(let value):
             try withinLimit(client.recognizers.count, configuration.daemon.maxClientRecognizers, "recognizers", "max_client_recognizers")
-            let recognizer = try clientRecognizer(value)
+            let recognizer = try clientRecognizer(value, of: client)
             client.recognizers.append(recognizer)
             recognizerKinds[recognizer.name] = recognizer.kind.rawValue
             for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
@@ -287,9 +283,15 @@ extension DaemonCore {
         }
     }
 
-    private func clientRecognizer(_ value: JSONValue) throws(RequestError) -> RecognizerEntry {
+    private func clientRecognizer(_ value: JSONValue, of client: ClientSession) throws(RequestError) -> RecognizerEntry {
+        var others = ClientAdditionNames()
+        for other in clients.values where other.id != client.id {
+            others.recognizers.formUnion(other.recognizers.map(\.name))
+            others.regions.formUnion(other.regions.map(\.name))
+        }
         do {
-            return try configuration.clientRecognizer(ConfigValue(value), recognizers: allRecognizers().map(\.name), regions: allRegions())
+            return try configuration.clientRecognizer(
+                ConfigValue(value), recognizers: allRecognizers().map(\.name), regions: allRegions(), othersOwn: others)
         } catch {
             throw RequestError("invalid_recognizer", error.errors.map(\.message).joined(separator: "; "))
         }

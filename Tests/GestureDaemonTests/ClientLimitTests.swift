@@ -119,4 +119,34 @@ import Testing
             core, lines, #"{"type":"add_region","region":{"name":"inner","device":"touch","parent":"own","rect":[0.6,0,0.2,0.2]}}"#)
         #expect(nested["type"] as? String == "region_added")
     }
+
+    /// Nor may a recognizer sit on another connection's region or name its recognizers or regions in its
+    /// relations and rules: they go when that connection does.
+    @Test func aRecognizerReferringToAnotherConnectionsAdditionsIsRefusedSayingWhere() throws {
+        let (core, lines) = try ClientLimitTests.connected()
+        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0))
+        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"add_recognizer","recognizer":{"name":"their-pan","kind":"pan","region":"theirs"}}"#.utf8))
+        let cases = [
+            (#""region":"theirs""#, "recognizer.region: region 'theirs' belongs to another connection"),
+            (#""require_to_fail":["tap","their-pan"]"#, "recognizer.require_to_fail[1]: recognizer 'their-pan' in require_to_fail belongs to another connection"),
+            (#""simultaneous_with":["their-pan"]"#, "recognizer.simultaneous_with[0]: recognizer 'their-pan'"),
+            (#""should_begin":{"unless_active":["their-pan"]}"#, "recognizer.should_begin.unless_active[0]: recognizer 'their-pan'"),
+            (#""should_receive":{"exclude_regions":["theirs"]}"#, "recognizer.should_receive.exclude_regions[0]: region 'theirs'"),
+        ]
+        for (field, message) in cases {
+            let refused = ClientLimitTests.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"tap",\#(field)}}"#)
+            #expect(refused["code"] as? String == "invalid_recognizer", "\(field)")
+            #expect((refused["message"] as? String)?.contains(message) == true, "\(refused)")
+        }
+        // The configured ones and its own are fine.
+        _ = ClientLimitTests.reply(core, lines, #"{"type":"add_region","region":{"name":"own","device":"touch","rect":[0.5,0,0.5,0.5]}}"#)
+        let own = ClientLimitTests.reply(
+            core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"tap","region":"own","require_to_fail":["tap"]}}"#)
+        #expect(own["type"] as? String == "recognizer_added")
+        let second = ClientLimitTests.reply(
+            core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine-too","kind":"pan","simultaneous_with":["mine"],"should_receive":{"regions":["own"]}}}"#)
+        #expect(second["type"] as? String == "recognizer_added")
+    }
 }
