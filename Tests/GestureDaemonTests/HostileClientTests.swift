@@ -147,6 +147,9 @@ import Testing
         let after = try observer.request(["type": "status"])
         #expect(after["recognizers"] as? Int == before["recognizers"] as? Int)
         #expect(after["reloads"] as? Int == 0)
+        // A peer that may reload, looping: one reload a second at most, the rest refused.
+        let burst = try (0..<20).map { _ in try observer.request(["type": "reload"])["code"] as? String ?? "reloaded" }
+        #expect(burst.filter { $0 == "reloaded" }.count == 1 && burst.filter { $0 == "reload_too_soon" }.count == 19, "\(burst)")
         #expect((try observer.request(["type": "list_regions"])["regions"] as? [Any])?.count == regionsBefore)
         #expect(try Self.holdings(daemon.pid).descriptors == held.descriptors)
         // The first round grows the heap to what twenty full connections need; later rounds reuse it, within
