@@ -135,9 +135,7 @@ extension DaemonCore {
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
             let region = try clientRegion(value, of: client)
             client.regions.append(region)
-            for session in sessions.values where session.name == region.device {
-                try? session.surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
-            }
+            for session in sessions.values where session.name == region.device { place(region, of: client, on: session.surface) }
             logger.info("client added a region", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a })
             var r = Reply("region_added", id: id)
             r.writer.field("name", region.name)
@@ -322,6 +320,18 @@ extension DaemonCore {
                 if !fits { notifyDropped(client, "recognizer '\(r.name)' no longer fits the reloaded configuration and was removed") }
                 return !fits
             }
+        }
+    }
+
+    /// A client's region on a surface. Validation put it inside its parent, which is configured or the client's
+    /// own and so placed before it; should the engine still refuse it, the log and the client say so, since its
+    /// recognizers would otherwise run on the whole surface unnoticed.
+    func place(_ region: RegionEntry, of client: ClientSession, on surface: ConfiguredSurface) {
+        do {
+            try surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+        } catch {
+            logger.error("bug: a validated client region was not placed", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)", "device.name": "\(surface.entry.name)", "error": "\(error)"]) { a, _ in a })
+            outbox.send(Reply.error(RequestError("region_not_placed", "region '\(region.name)' could not be placed on device '\(surface.entry.name)': \(error)"), id: nil), to: client.id)
         }
     }
 

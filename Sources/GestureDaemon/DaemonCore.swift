@@ -229,9 +229,7 @@ public final class DaemonCore {
         let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? info.geometry.size)
         surface.engine.transitionObserver = transitionLogger(device: entry.name)
         for client in clients.values.sorted(by: { $0.id < $1.id }) {
-            for region in client.regions where region.device == entry.name {
-                try? surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
-            }
+            for region in client.regions where region.device == entry.name { place(region, of: client, on: surface) }
             for recognizer in client.recognizers where applies(recognizer, to: surface) { surface.add(recognizer) }
         }
         return surface
