@@ -95,7 +95,7 @@ struct ConfigParser {
     }
 
     private func device(_ node: ConfigNode) -> DeviceEntry? {
-        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px", "conditioning"], what: "[[device]]")
+        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px", "conditioning", "grab"], what: "[[device]]")
         else { return nil }
         guard let name = required(t, "name", in: node, reader.name) else { return nil }
         var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
@@ -116,6 +116,7 @@ struct ConfigParser {
         }
         if let n = t["output_px"], let (w, h) = reader.pair(n, in: 1...100_000, unit: " pixels") { entry.outputSize = Size(width: w, height: h) }
         if let n = t["conditioning"] { conditioning(n, into: &entry) }
+        if let n = t["grab"], let grab = reader.bool(n) { entry.grab = grab }
         return entry
     }
 
@@ -144,7 +145,7 @@ struct ConfigParser {
     }
 
     func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {
-        guard let t = reader.table(node, allowed: ["name", "device", "parent", "rect"], what: "[[region]]") else { return nil }
+        guard let t = reader.table(node, allowed: ["name", "device", "parent", "rect", "pass_through"], what: "[[region]]") else { return nil }
         guard let name = required(t, "name", in: node, reader.name), let device = required(t, "device", in: node, reader.name),
             let rectNode = t["rect"] ?? missing("rect", in: node, "[x, y, width, height] from 0 to 1")
         else { return nil }
@@ -161,7 +162,9 @@ struct ConfigParser {
             return nil
         }
         let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
-        return (RegionEntry(name: name, device: device, parent: parent, rect: rect), node)
+        var entry = RegionEntry(name: name, device: device, parent: parent, rect: rect)
+        if let n = t["pass_through"], let passes = reader.bool(n) { entry.passesThrough = passes }
+        return (entry, node)
     }
 
     func recognizer(_ node: ConfigNode) -> (RecognizerEntry, ConfigNode)? {

@@ -90,6 +90,9 @@ public struct DeviceEntry: Sendable, Equatable {
     public var outputSize: Size?
     /// `[device.conditioning]`: each key given, by name, with its number, or nil where it is `false` (off).
     public var conditioning: [String: Double?] = [:]
+    /// `grab = true`: gestured takes the device for itself and passes the touches no gesture claims to a virtual
+    /// twin that applications read instead (docs/passthrough.md).
+    public var grab = false
     /// `conditioning = false`: no conditioning at all, whatever the kind.
     public var conditioningOff = false
 
@@ -120,6 +123,9 @@ public struct RegionEntry: Sendable, Equatable {
     public var parent: String
     /// Normalized 0...1 over the (rotated) surface.
     public var rect: Rect
+    /// `pass_through = false`: on a grabbed device, touches that land here (or in a region inside) never reach
+    /// the applications (a shell's own panel).
+    public var passesThrough = true
 
     public init(name: String, device: String, parent: String, rect: Rect) {
         self.name = name

@@ -23,18 +23,24 @@ public final class ConfiguredSurface {
         regions[entry.name] = engine.root
         for region in configuration.regions where region.device == entry.name {
             // Validation placed every region inside its parent on this device, so adding cannot fail.
-            try? addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+            try? addRegion(region)
         }
         for recognizerEntry in configuration.recognizers(on: entry.name) {
             add(recognizerEntry)
         }
     }
 
+    /// Regions whose touches do not pass through to a grabbed device's twin: those marked `pass_through = false`
+    /// and every region inside one.
+    public private(set) var closedRegions: Set<String> = []
+
     /// Adds a region given in normalized coordinates of the surface.
-    public func addRegion(name: String, normalized rect: Rect, parent: String) throws(RegionError) {
+    public func addRegion(_ entry: RegionEntry) throws(RegionError) {
+        let rect = entry.rect
         let frame = Rect(x: rect.minX * size.width, y: rect.minY * size.height, width: rect.size.width * size.width, height: rect.size.height * size.height)
-        let parentRegion = regions[parent]
-        regions[name] = try engine.addRegion(name: name, frame: fitted(frame, into: (parentRegion ?? engine.root).frame), parent: parentRegion)
+        let parentRegion = regions[entry.parent]
+        regions[entry.name] = try engine.addRegion(name: entry.name, frame: fitted(frame, into: (parentRegion ?? engine.root).frame), parent: parentRegion)
+        if !entry.passesThrough || closedRegions.contains(entry.parent) { closedRegions.insert(entry.name) }
     }
 
     /// `frame` with the edges that miss the parent's only by rounding put on them. Validation allows that much
@@ -103,6 +109,7 @@ public final class ConfiguredSurface {
                     entries[recognizer.name] = nil
                 }
                 regions[r.name] = nil
+                closedRegions.remove(r.name)
             }
             engine.removeRegion(region)
             removedAny = true

@@ -328,7 +328,7 @@ extension DaemonCore {
     /// recognizers would otherwise run on the whole surface unnoticed.
     func place(_ region: RegionEntry, of client: ClientSession, on surface: ConfiguredSurface) {
         do {
-            try surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+            try surface.addRegion(region)
         } catch {
             logger.error("bug: a validated client region was not placed", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)", "device.name": "\(surface.entry.name)", "error": "\(error)"]) { a, _ in a })
             outbox.send(Reply.error(RequestError("region_not_placed", "region '\(region.name)' could not be placed on device '\(surface.entry.name)': \(error)"), id: nil), to: client.id)

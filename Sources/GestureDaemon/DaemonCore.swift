@@ -83,6 +83,7 @@ public final class DaemonCore {
             logger.warning("device reports no resolution: its size is estimated; set size_mm in its [[device]] entry", metadata: metadata)
         }
         logger.info("device added", metadata: metadata)
+        updateGrab(session)
         broadcast(EventMessage.deviceAdded(session.summary)) { $0.matchesDevice(entry.name) }
         outbox.flush()
     }
@@ -92,6 +93,7 @@ public final class DaemonCore {
         unclaimed[node] = nil
         guard let session = sessions.removeValue(forKey: node) else { return }
         if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+        release(session)
         logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
         broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
         outbox.flush()
@@ -179,6 +181,59 @@ public final class DaemonCore {
         events.removeAll(keepingCapacity: true)
         step(session.surface.engine, &events)
         for event in events { send(event, from: session) }
+        if let passThrough = session.passThrough { flush(passThrough, of: session) }
+    }
+
+    // MARK: Grabbing
+
+    /// Takes the input layer's part in grabbing; set before devices are added. Nil for a replay.
+    public var grabber: DeviceGrabber?
+
+    /// Grabs a session's device when its entry says so and lets it go when it no longer does (a reload).
+    private func updateGrab(_ session: DeviceSession) {
+        let wanted = session.surface.entry.grab
+        if !wanted {
+            release(session)
+            return
+        }
+        guard session.passThrough == nil else { return }
+        var metadata: Logger.Metadata = ["device.node": "\(session.info.node)", "device.name": "\(session.name)"]
+        guard let grabber else {
+            logger.notice("grab = true has no effect on a recording: nothing else reads it", metadata: metadata)
+            return
+        }
+        do {
+            let twin = try grabber.grab(node: session.info.node, description: session.info.description)
+            session.passThrough = PassThrough(output: twin, description: session.info.description)
+            metadata["twin.node"] = "\(twin.node)"
+            logger.info("device grabbed: applications read its twin", metadata: metadata)
+        } catch {
+            metadata["error"] = "\(error)"
+            logger.warning("cannot grab the device: read without grabbing, so applications see every touch", metadata: metadata)
+        }
+    }
+
+    private func release(_ session: DeviceSession) {
+        guard session.passThrough != nil else { return }
+        session.passThrough = nil
+        grabber?.release(node: session.info.node)
+        logger.info("device released: its twin is gone", metadata: ["device.node": "\(session.info.node)", "device.name": "\(session.name)"])
+    }
+
+    /// The turn's passed-through touches to the twin, as one frame.
+    private func flush(_ passThrough: PassThrough, of session: DeviceSession) {
+        do {
+            try passThrough.flush(at: session.surface.engine.now)
+            if passThrough.failures > 0 {
+                logger.notice("the twin takes events again", metadata: ["device.name": "\(session.name)", "failures": "\(passThrough.failures)"])
+                passThrough.failures = 0
+            }
+        } catch {
+            if passThrough.failures == 0 {
+                logger.error("cannot write to the twin: applications miss touches", metadata: ["device.name": "\(session.name)", "error": "\(error)"])
+            }
+            passThrough.failures += 1
+        }
     }
 
     private func send(_ event: EngineEvent, from session: DeviceSession) {
@@ -197,6 +252,9 @@ public final class DaemonCore {
                 deliver(line!, to: c.id)
             }
         case .touch(let delivery):
+            if let passThrough = session.passThrough, !session.surface.closedRegions.contains(delivery.region) {
+                passThrough.deliver(delivery, as: session.deviceContact(delivery.touch))
+            }
             var line: [UInt8]?
             for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: delivery.region) }) {
                 if line == nil { line = EventMessage.touch(delivery, device: device, node: session.info.node, at: session.location(delivery.touch.location)) }
@@ -282,8 +340,10 @@ public final class DaemonCore {
         for (node, session) in sessions {
             if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
                 session.replace(with: makeSurface(entry: entry, info: session.info))
+                updateGrab(session)
                 kept[node] = session
             } else {
+                release(session)
                 infos.append(session.info)
                 broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
             }

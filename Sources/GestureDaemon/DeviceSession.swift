@@ -127,6 +127,45 @@ final class DeviceSession {
         scale = Point(x: measured.width > 0 ? configured.width / measured.width : 1, y: measured.height > 0 ? configured.height / measured.height : 1)
     }
 
+    // MARK: Pass-through
+
+    /// The twin a grabbed device's passed-through touches go to; nil when the device is not grabbed.
+    var passThrough: PassThrough?
+
+    /// A touch as the device reported it, in its units, from the touch as the surface sees it: rotation, the
+    /// configured size and the millimetres undone, so that an untouched stroke reaches the twin as it came.
+    func deviceContact(_ touch: Touch) -> TwinEncoder.Contact {
+        let raw = surface.rawSize, geometry = info.geometry
+        let p = touch.location
+        let unrotated: Point =
+            switch surface.entry.rotation {
+            case .none: p
+            case .quarter: Point(x: p.y, y: raw.height - p.x)
+            case .half: Point(x: raw.width - p.x, y: raw.height - p.y)
+            case .threeQuarters: Point(x: raw.width - p.y, y: p.x)
+            }
+        let mm = Point(x: unrotated.x / scale.x, y: unrotated.y / scale.y)
+        var contact = TwinEncoder.Contact(
+            x: Self.units(mm.x, of: geometry.size.width, on: geometry.x), y: Self.units(mm.y, of: geometry.size.height, on: geometry.y))
+        let axes = info.description.axes
+        if let pressure = touch.pressure, let axis = axes[AbsCode.mtPressure] ?? axes[AbsCode.pressure] {
+            contact.pressure = Self.units(pressure, of: 1, on: axis)
+        }
+        if let radius = touch.majorRadius, axes[AbsCode.mtTouchMajor] != nil, geometry.size.width > 0 {
+            let range = Double(geometry.x.maximum) - Double(geometry.x.minimum)
+            contact.major = Int32(clamping: Int64((radius * 2 / geometry.size.width * range).rounded()))
+        }
+        return contact
+    }
+
+    /// `value` of `length` along an axis, in the axis's units (the input layer's scaling undone).
+    private static func units(_ value: Double, of length: Double, on axis: AbsInfo) -> Int32 {
+        guard length > 0 else { return axis.minimum }
+        let range = Double(axis.maximum) - Double(axis.minimum)
+        let units = (Double(axis.minimum) + value / length * range).rounded()
+        return Int32(clamping: Int64(max(min(units, Double(Int32.max)), Double(Int32.min))))
+    }
+
     /// Where a point of the surface is, in every unit.
     func location(_ p: Point) -> SurfaceLocation {
         SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))

@@ -39,7 +39,13 @@ final class InputLoop {
         self.fallback = fallback
         self.logger = logger
         self.notifier = notifier
-        if case .replay(let replay) = source { sourceName = replay.info.node } else { sourceName = "devices" }
+        switch source {
+        case .replay(let replay):
+            sourceName = replay.info.node
+        case .devices(let hub):
+            sourceName = "devices"
+            core.grabber = DeviceTwins(hub: hub)
+        }
     }
 
     /// Opens what is there now; runs on the caller's thread before `run` starts.
@@ -53,6 +59,7 @@ final class InputLoop {
                 logger.notice("no readable touch device: serving a recording instead", metadata: ["recording": "\(fallback.info.node)"])
                 source = .replay(fallback)
                 sourceName = "\(fallback.info.node) (no touch device)"
+                core.grabber = nil
                 core.deviceAdded(fallback.info)
             }
         case .replay(let replay):

@@ -48,6 +48,10 @@ public final class InputHub {
     private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
         do {
             let device = try TouchDevice(node: node, sizing: configuredSize, firstTouchID: nextTouchBlock)
+            guard !TwinDevice.isTwin(device.description) else {
+                body(.skipped(node: node.node, reason: "\(device.description.name) is gestured's own twin of a grabbed device"))
+                return
+            }
             guard selector.matches(device.description, kind: device.kind) else {
                 body(.skipped(node: node.node, reason: "\(device.description.name) (\(device.kind.rawValue)) is not selected"))
                 return

@@ -4,8 +4,8 @@ import Glibc
 import InputCore
 import SystemCalls
 
-/// A virtual kernel input device made through uinput from a device description: what tests use to have
-/// real kernel touch devices. Owns it: destroyed (unplugged) on deinit or `unplug()`.
+/// A virtual kernel input device made through uinput from a device description: a grabbed device's twin, and
+/// what tests use to have real kernel touch devices. Owns it: destroyed (unplugged) on deinit or `unplug()`.
 public final class UinputDevice {
     private var handle: OpaquePointer?
     private let template: OpaquePointer
@@ -52,15 +52,22 @@ public final class UinputDevice {
         libevdev_free(template)
     }
 
-    /// Sends events as the device; the kernel stamps them with its own time.
+    /// Sends events as the device, all in one write(2): a frame costs one system call however many events it
+    /// has (a twin's forwarded frames are on the input path). The kernel stamps them with its own time.
     public func write(_ events: [InputEvent]) throws(SystemCallError) {
-        guard let handle else { throw SystemCallError("libevdev_uinput_write_event", on: name, .operationNotSupportedByDevice) }
+        guard let handle else { throw SystemCallError("write", on: name, .operationNotSupportedByDevice) }
+        let fd = libevdev_uinput_get_fd(handle)
+        buffer.removeAll(keepingCapacity: true)
         for event in events {
-            _ = try negativeErrnoCall("libevdev_uinput_write_event", on: name) {
-                libevdev_uinput_write_event(handle, UInt32(event.type), UInt32(event.code), event.value)
-            }
+            buffer.append(input_event(time: timeval(), type: event.type, code: event.code, value: event.value))
         }
+        let bytes = buffer.count * MemoryLayout<input_event>.stride
+        let written = try systemCall("write", on: name) { buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, bytes) } }
+        // uinput takes whole events or fails; a short write would be a kernel that no longer does.
+        guard written == bytes else { throw SystemCallError("write", on: name, .ioError) }
     }
+
+    private var buffer: [input_event] = []
 
     /// Removes the device from the system, as pulling its cable does.
     public func unplug() {

@@ -195,10 +195,10 @@ import Testing
             rect = [0, 0, 0.5, 1]
             """)
         let s = try surface(configuration)
-        try s.addRegion(name: "right", normalized: Rect(x: 0.5, y: 0, width: 0.5, height: 1), parent: "touch")
+        try s.addRegion(RegionEntry(name: "right", device: "touch", parent: "touch", rect: Rect(x: 0.5, y: 0, width: 0.5, height: 1)))
         #expect(s.regions["right"]?.frame == Rect(x: 50, y: 0, width: 50, height: 60))
         #expect(throws: RegionError.self) {
-            try s.addRegion(name: "too-big", normalized: Rect(x: 0, y: 0, width: 1, height: 1), parent: "right")
+            try s.addRegion(RegionEntry(name: "too-big", device: "touch", parent: "right", rect: Rect(x: 0, y: 0, width: 1, height: 1)))
         }
         var entry = try #require(configuration.recognizers.first)
         entry.name = "extra-2"

@@ -1,0 +1,162 @@
+import GestureConfig
+import GestureEngine
+@testable import GestureDaemon
+import InputCore
+import Logging
+import Testing
+
+/// Which touches a grabbed device's twin gets, decided in the core by the region delivery rules (V1-V5) with the
+/// twin as the view. The input layer's part (EVIOCGRAB, uinput) is stood in for by a list of written frames here
+/// and tested on kernel devices in the VM (PassThroughKernelTests).
+@Suite struct PassThroughTests {
+    final class Grabs: DeviceGrabber {
+        final class Twin: TwinOutput {
+            let node = "/dev/input/twin"
+            var frames: [[String]] = []
+            func write(_ events: [InputEvent]) throws { frames.append(events.map(PassThroughTests.word)) }
+        }
+        var twins: [String: Twin] = [:]
+        var released: [String] = []
+        var refuse = false
+        func grab(node: String, description: DeviceDescription) throws -> TwinOutput {
+            if refuse { throw DaemonError("libevdev_grab failed for \(node): Device or resource busy") }
+            let twin = Twin()
+            twins[node] = twin
+            return twin
+        }
+        func release(node: String) {
+            released.append(node)
+            twins[node] = nil
+        }
+    }
+
+    static let node = DaemonCoreTests.device.node
+
+    /// An event as a word: "id 0", "x 1000", "key 330 1", "X 1000" (single-touch), "syn".
+    static func word(_ e: InputEvent) -> String {
+        let names = [AbsCode.mtSlot: "slot", AbsCode.mtTrackingID: "id", AbsCode.mtPositionX: "x", AbsCode.mtPositionY: "y", AbsCode.x: "X", AbsCode.y: "Y"]
+        switch e.type {
+        case EventType.syn: return "syn"
+        case EventType.key: return "key \(e.code) \(e.value)"
+        default: return "\(names[e.code] ?? "abs \(e.code)") \(e.value)"
+        }
+    }
+
+    static func core(_ toml: String, grabs: Grabs = Grabs()) throws -> (DaemonCore, Grabs, DaemonCoreTests.Lines) {
+        let lines = DaemonCoreTests.Lines()
+        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
+        core.grabber = grabs
+        core.deviceAdded(DaemonCoreTests.device)
+        return (core, grabs, lines)
+    }
+
+    static func frame(_ core: DaemonCore, _ t: Double, _ touches: [(TouchID, TouchPhase, Double, Double)]) {
+        core.frame(DaemonCoreTests.frame(t, touches), from: node)
+    }
+
+    static let grabbed = """
+        [[device]]
+        name = "touch"
+        grab = true
+        """
+
+    /// The device's units: 10 a millimetre, as DaemonCoreTests.device reports.
+    @Test func anOrdinaryDragComesThroughFrameForFrameInTheDevicesUnits() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n")
+        Self.frame(core, 1, [(1, .began, 100, 50)])
+        Self.frame(core, 1.01, [(1, .moved, 100.5, 52.3)])
+        Self.frame(core, 1.02, [(1, .moved, 120, 52.3)])
+        Self.frame(core, 1.03, [(1, .ended, 120, 52.3)])
+        #expect(try #require(grabs.twins[Self.node]).frames == [
+            ["id 0", "x 1000", "y 500", "key 330 1", "X 1000", "Y 500", "syn"],
+            ["x 1005", "y 523", "X 1005", "Y 523", "syn"],
+            ["x 1200", "X 1200", "syn"],
+            ["id -1", "key 330 0", "syn"],
+        ])
+    }
+
+    /// An edge pan delays touches began: a swipe in from the edge never reaches the applications, and a tap in
+    /// the edge's strip is held until the edge pan fails, then replayed at once, in order.
+    @Test func anEdgeSwipeNeverReachesTheTwinAndATapInTheStripIsHeldThenReplayed() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed + """
+
+            [[recognizer]]
+            name = "edge"
+            kind = "edge-pan"
+            edges = ["left"]
+            edge_width_mm = 10
+            """)
+        let twin = try #require(grabs.twins[Self.node])
+        Self.frame(core, 1, [(1, .began, 2, 100)])
+        for i in 1...10 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 2 + Double(i) * 5, 100)]) }
+        Self.frame(core, 1.2, [(1, .ended, 52, 100)])
+        #expect(twin.frames.isEmpty, "the edge swipe leaked: \(twin.frames)")
+
+        Self.frame(core, 2, [(2, .began, 3, 60)])
+        #expect(twin.frames.isEmpty, "held while the edge pan may still begin")
+        Self.frame(core, 2.05, [(2, .ended, 3, 60)])
+        #expect(twin.frames == [["id 0", "x 30", "y 600", "key 330 1", "X 30", "Y 600", "syn", "id -1", "key 330 0", "syn"]],
+            "the tap, replayed when the edge pan failed, its touch-down and its lift each a frame: \(twin.frames)")
+    }
+
+    /// A gesture recognized after its touches were forwarded ends them on the twin (cancelsTouchesInView; evdev
+    /// has no cancel, so the application sees the finger lift).
+    @Test func aGestureRecognizedAfterForwardingEndsItsTouchesOnTheTwin() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n")
+        let twin = try #require(grabs.twins[Self.node])
+        Self.frame(core, 1, [(1, .began, 100, 100)])
+        #expect(twin.frames.count == 1, "forwarded at once: nothing delays it")
+        for i in 1...5 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 100 + Double(i) * 4, 100)]) }
+        #expect(twin.frames.last == ["id -1", "key 330 0", "syn"], "ended when the pan began: \(twin.frames)")
+        let written = twin.frames.count
+        Self.frame(core, 1.1, [(1, .moved, 150, 100)])
+        Self.frame(core, 1.2, [(1, .ended, 150, 100)])
+        #expect(twin.frames.count == written, "nothing more of the pan's touch")
+    }
+
+    @Test func regionsThatDoNotPassThroughKeepTheirTouchesAndTheirChildrens() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed + """
+
+            [[region]]
+            name = "panel"
+            device = "touch"
+            rect = [0, 0, 1, 0.25]
+            pass_through = false
+
+            [[region]]
+            name = "button"
+            device = "touch"
+            parent = "panel"
+            rect = [0, 0, 0.25, 0.25]
+            """)
+        let twin = try #require(grabs.twins[Self.node])
+        Self.frame(core, 1, [(1, .began, 20, 20), (2, .began, 200, 20)])
+        Self.frame(core, 1.05, [(1, .ended, 20, 20), (2, .ended, 200, 20)])
+        #expect(twin.frames.isEmpty)
+        Self.frame(core, 2, [(3, .began, 200, 150)])
+        #expect(twin.frames.count == 1, "below the panel, touches pass")
+    }
+
+    @Test func aReloadThatTurnsGrabbingOffReleasesTheDevice() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed)
+        #expect(grabs.twins[Self.node] != nil)
+        core.apply(try Configuration.parse("[[device]]\nname = \"touch\"\n", file: "test.toml"), policy: PeerPolicy(), at: .seconds(5))
+        #expect(grabs.released == [Self.node])
+        #expect(grabs.twins.isEmpty)
+        core.apply(try Configuration.parse(Self.grabbed, file: "test.toml"), policy: PeerPolicy(), at: .seconds(6))
+        #expect(grabs.twins[Self.node] != nil, "and grabs it again when it is turned back on")
+        core.deviceRemoved(node: Self.node, at: .seconds(7))
+        #expect(grabs.released == [Self.node, Self.node], "a device that goes takes its twin with it")
+    }
+
+    @Test func aDeviceThatCannotBeGrabbedIsReadWithoutGrabbing() throws {
+        let grabs = Grabs()
+        grabs.refuse = true
+        let (core, _, lines) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", grabs: grabs)
+        #expect(grabs.twins.isEmpty)
+        DaemonCoreTests.subscribe(core, 1)
+        Self.frame(core, 1, [(1, .began, 100, 100)])
+        Self.frame(core, 1.05, [(1, .ended, 100, 100)])
+        #expect(DaemonCoreTests.gestures(lines, 1) == ["tap ended"])
+    }
+}
