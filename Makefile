@@ -101,6 +101,7 @@ BINDIR ?= $(PREFIX)/bin
 SYSCONFDIR ?= /etc
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 DOCDIR ?= $(PREFIX)/share/doc/gestured
 # The configuration installed when there is none yet (a kiosk's own, say).
 GESTURED_CONFIG ?= config/gestured.toml
@@ -119,6 +120,8 @@ install:
 	$(UNIT_PATHS) systemd/gestured.socket.in >$(DESTDIR)$(UNITDIR)/gestured.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
+	install -d $(DESTDIR)$(UDEVRULESDIR)
+	install -m 0644 systemd/60-gestured-uinput.rules $(DESTDIR)$(UDEVRULESDIR)/
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml ]; then \
 		echo "install: kept $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml (the shipped one: $(DOCDIR)/config)"; \
 	else \
@@ -137,6 +140,9 @@ install:
 		if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
 			echo "systemctl daemon-reload"; systemctl daemon-reload; \
 		fi; \
+		if command -v udevadm >/dev/null && [ -d /run/udev ]; then \
+			echo "udevadm trigger /dev/uinput"; udevadm control --reload; udevadm trigger --subsystem-match=misc --sysname-match=uinput; \
+		fi; \
 	fi
 	@echo
 	@echo "Installed. Start it now and at every boot:"
@@ -152,7 +158,7 @@ uninstall:
 	fi
 	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl
 	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
-	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf $(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules
 	rm -rf $(DESTDIR)$(DOCDIR)
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
 		echo "systemctl daemon-reload"; systemctl daemon-reload; \

@@ -18,7 +18,7 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .addRegion(let json):
         guard let region = try? configuration.clientRegion(ConfigValue(json), regions: regions, parents: regions) else { return 0 }
         do {
-            try surface.addRegion(name: region.name, normalized: region.rect, parent: region.parent)
+            try surface.addRegion(region)
         } catch {
             preconditionFailure("a region the checks accepted does not fit: \(error)")
         }
