@@ -189,4 +189,40 @@ extension KernelDeviceTests {
         try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
         #expect(again.stop() == 0)
     }
+
+    /// A device another process holds is read without grabbing (and said so), and a reload that turns grab off
+    /// gives the device back and removes the twin.
+    @Test func aHeldDeviceIsReadWithoutGrabbingAndAReloadLetsTheDeviceGo() throws {
+        let description = KernelDevices.touchscreen(name: "gestured grab test busy")
+        let device = try UinputDevice(description)
+        _ = try KernelDevices.node(named: device.name)
+        let twinName = TwinDevice.description(of: description).name
+        let holder = try EvdevDevice(path: device.node)
+        try holder.grab()
+        let held = try KernelDaemon("grab-busy", configuration: Self.grabbing("[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n"))
+        try device.write(KernelDevices.touch(slot: 0, id: 1, x: 300, y: 300))
+        usleep(30_000)
+        try device.write(KernelDevices.lift(slot: 0))
+        usleep(100_000)
+        #expect(Self.eventNode(named: twinName) == nil, "no twin for a device it could not grab")
+        #expect(!held.lines().contains { $0.contains("\"recognizer\":\"tap\"") }, "the holder's grab keeps the events from gestured too")
+        #expect(held.stop() == 0)
+        holder.ungrab()
+
+        let daemon = try KernelDaemon("grab-reload", configuration: Self.grabbing(""))
+        _ = try Self.twin(of: description)
+        try daemon.rewrite("[[device]]\nname = \"panel\"\nmatch = { name = \"gestured grab test*\" }\n")
+        kill(daemon.pid, SIGHUP)
+        try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
+        let direct = try TouchDevice(node: UdevInputNode(node: device.node, properties: [:]))
+        try device.write(KernelDevices.touch(slot: 0, id: 2, x: 300, y: 300))
+        try device.write(KernelDevices.lift(slot: 0))
+        var seen: [TouchFrame] = []
+        try KernelDevices.waitFor {
+            seen += (try? Self.frames(direct)) ?? []
+            return seen.count >= 2
+        }
+        #expect(seen.map { $0.touches.map(\.phase) } == [[.began], [.ended]], "the device is everyone's again after the reload")
+        #expect(daemon.stop() == 0)
+    }
 }
