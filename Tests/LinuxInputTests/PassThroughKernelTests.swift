@@ -46,6 +46,18 @@ extension KernelDeviceTests {
         return frames
     }
 
+    /// A tap written to `device` reaches `reader`, another reader of it: the device is not grabbed.
+    static func expectReadBy(_ reader: TouchDevice, tapping device: UinputDevice, _ why: Comment) throws {
+        try device.write(KernelDevices.touch(slot: 0, id: 2, x: 300, y: 300))
+        try device.write(KernelDevices.lift(slot: 0))
+        var seen: [TouchFrame] = []
+        try KernelDevices.waitFor {
+            seen += (try? frames(reader)) ?? []
+            return seen.count >= 2
+        }
+        #expect(seen.map { $0.touches.map(\.phase) } == [[.began], [.ended]], why)
+    }
+
     /// Frames as touch ids, phases and places (the twin numbers its own tracking ids; the readers number touches
     /// alike from 1).
     static func content(_ frames: [TouchFrame]) -> [String] { KernelDevices.content(frames) }
@@ -173,14 +185,7 @@ extension KernelDeviceTests {
         kill(daemon.pid, SIGKILL)
         _ = KernelDevices.wait(daemon.pid)
         try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
-        try device.write(KernelDevices.touch(slot: 0, id: 2, x: 300, y: 300))
-        try device.write(KernelDevices.lift(slot: 0))
-        var seen: [TouchFrame] = []
-        try KernelDevices.waitFor {
-            seen += (try? Self.frames(direct)) ?? []
-            return seen.count >= 2
-        }
-        #expect(seen.map { $0.touches.map(\.phase) } == [[.began], [.ended]], "the device works again for others")
+        try Self.expectReadBy(direct, tapping: device, "the device works again for others")
 
         // Unplugging: a second daemon grabs the same device, which then goes; its twin goes with it.
         let again = try KernelDaemon("grab-unplug", configuration: Self.grabbing(""))
@@ -215,14 +220,7 @@ extension KernelDeviceTests {
         kill(daemon.pid, SIGHUP)
         try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
         let direct = try TouchDevice(node: UdevInputNode(node: device.node, properties: [:]))
-        try device.write(KernelDevices.touch(slot: 0, id: 2, x: 300, y: 300))
-        try device.write(KernelDevices.lift(slot: 0))
-        var seen: [TouchFrame] = []
-        try KernelDevices.waitFor {
-            seen += (try? Self.frames(direct)) ?? []
-            return seen.count >= 2
-        }
-        #expect(seen.map { $0.touches.map(\.phase) } == [[.began], [.ended]], "the device is everyone's again after the reload")
+        try Self.expectReadBy(direct, tapping: device, "the device is everyone's again after the reload")
         #expect(daemon.stop() == 0)
     }
 }
