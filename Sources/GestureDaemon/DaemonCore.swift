@@ -116,12 +116,16 @@ public final class DaemonCore {
 
     public func frame(_ frame: TouchFrame, from node: String) {
         guard let session = sessions[node] else { return }
+        session.passThrough?.buttons(frame.physicalButtons, at: frame.timestamp)
         let prepared = session.prepare(frame)
         if let prepared {
             counters.frames += 1
             run(session) { $0.process(prepared, into: &$1) }
         }
         let classified = sendClassifiedContacts(of: session)
+        // The device's frame is one frame on the twin: the engine's deliveries, the contacts conditioning held
+        // back and the buttons together.
+        if let passThrough = session.passThrough { flush(passThrough, of: session) }
         if prepared != nil || classified { outbox.flush() }
     }
 
@@ -133,6 +137,9 @@ public final class DaemonCore {
         let device = session.name
         for (touch, contactClass) in contacts {
             let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)
+            // Not the recognizers', so not kept from the applications either: their own palm, thumb and
+            // soft-button handling (libinput's) sees them as on the device itself.
+            session.passThrough?.deliver(delivery, as: session.deviceContact(touch))
             var line: [UInt8]?
             for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: device) }) {
                 if line == nil {
@@ -172,6 +179,7 @@ public final class DaemonCore {
             if session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
                 run(session) { $0.advance(to: time, into: &$1) }
             }
+            if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
         outbox.flush()
     }
@@ -181,7 +189,6 @@ public final class DaemonCore {
         events.removeAll(keepingCapacity: true)
         step(session.surface.engine, &events)
         for event in events { send(event, from: session) }
-        if let passThrough = session.passThrough { flush(passThrough, of: session) }
     }
 
     // MARK: Grabbing
@@ -328,6 +335,7 @@ public final class DaemonCore {
     public func apply(_ new: Configuration, policy: PeerPolicy, at time: Timestamp) {
         for session in sessions.values {
             if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+            if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
         configuration = new
         self.policy = policy

@@ -45,7 +45,7 @@ final class DeviceSession {
     /// The input frame as the surface sees it; nil when nothing is left after holding touches back.
     func prepare(_ frame: TouchFrame) -> TouchFrame? {
         scratch.timestamp = frame.timestamp
-        scratch.physicalButtonDown = frame.physicalButtonDown
+        scratch.physicalButtons = frame.physicalButtons
         scratch.touches.removeAll(keepingCapacity: true)
         for touch in frame.touches {
             if touch.phase.isFinal { down[touch.id] = nil } else { down[touch.id] = touch }

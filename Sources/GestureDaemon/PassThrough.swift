@@ -41,6 +41,8 @@ final class PassThrough {
         }
     }
 
+    func buttons(_ bits: UInt8, at time: Timestamp) { encoder.buttons(bits, at: time) }
+
     /// Writes what the turn changed as one frame; throws what the twin's write threw.
     func flush(at time: Timestamp) throws {
         events.removeAll(keepingCapacity: true)

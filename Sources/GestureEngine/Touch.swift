@@ -87,13 +87,20 @@ public struct Touch: Hashable, Sendable {
 public struct TouchFrame: Sendable {
     public var timestamp: Timestamp
     public var touches: [Touch]
-    /// A touchpad's physical button (a clickpad's click) is down as of this frame. The engine does not use it;
-    /// the input layer's touch conditioning does (a touch that presses the button is never a tap).
-    public var physicalButtonDown: Bool
+    /// A touchpad's physical buttons held as of this frame: bit 0 left (a clickpad's click), 1 right, 2 middle.
+    /// The engine does not use them; the input layer's touch conditioning does (a touch that presses the
+    /// button is never a tap), and a grabbed device's twin passes them on.
+    public var physicalButtons: UInt8
+
+    /// Whether any physical button is down; setting it down presses the left one.
+    public var physicalButtonDown: Bool {
+        get { physicalButtons != 0 }
+        set { physicalButtons = newValue ? (physicalButtons == 0 ? 1 : physicalButtons) : 0 }
+    }
 
     public init(timestamp: Timestamp, touches: [Touch], physicalButtonDown: Bool = false) {
         self.timestamp = timestamp
         self.touches = touches
-        self.physicalButtonDown = physicalButtonDown
+        self.physicalButtons = physicalButtonDown ? 1 : 0
     }
 }

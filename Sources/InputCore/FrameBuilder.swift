@@ -257,7 +257,7 @@ public struct FrameBuilder {
         }
         if updateFakeFingers(at: time) { changed = true }
         // A click or its release is news even when no finger moved.
-        frame.physicalButtonDown = buttons != 0
+        frame.physicalButtons = buttons
         if buttons != reportedButtons {
             reportedButtons = buttons
             changed = true
@@ -333,7 +333,7 @@ public struct FrameBuilder {
         hovering = false
         buttons = 0
         reportedButtons = 0
-        frame.physicalButtonDown = false
+        frame.physicalButtons = 0
         return frame.touches.isEmpty ? nil : frame
     }
 }

@@ -75,7 +75,8 @@ public struct TouchConditioner {
 
     private var contacts: [TouchID: Contact] = [:]
     private var order: [TouchID] = []
-    private var buttonWasDown = false
+    /// The physical buttons as of the last frame from the device.
+    private var buttonsWere: UInt8 = 0
     /// The finger count recognition started with, and since when a different one has held.
     private var settledCount = 0
     private var countChangedAt: Timestamp?
@@ -113,12 +114,12 @@ public struct TouchConditioner {
     /// number of fingers has changed.
     public mutating func condition(_ frame: TouchFrame, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
         out.timestamp = frame.timestamp
-        out.physicalButtonDown = frame.physicalButtonDown
+        out.physicalButtons = frame.physicalButtons
         out.touches.removeAll(keepingCapacity: true)
         classified.removeAll(keepingCapacity: true)
         let now = frame.timestamp
-        let clicked = frame.physicalButtonDown && !buttonWasDown
-        buttonWasDown = frame.physicalButtonDown
+        let clicked = frame.physicalButtonDown && buttonsWere == 0
+        buttonsWere = frame.physicalButtons
         // A touch held back because of another comes in a frame after that one lifted, never in the same: a
         // frame in which one finger lifts and another lands is two fingers at once to a tap.
         shownBefore = fingersShown
@@ -234,7 +235,7 @@ public struct TouchConditioner {
     /// from the device). The frame for the engine, nil when nothing in it concerns the engine.
     public mutating func tick(at time: Timestamp, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
         var frame = TouchFrame(timestamp: time, touches: [])
-        frame.physicalButtonDown = buttonWasDown
+        frame.physicalButtons = buttonsWere
         for id in order {
             guard var t = contacts[id]?.last else { continue }
             t.phase = .stationary
@@ -260,7 +261,7 @@ public struct TouchConditioner {
         } else if landsBesidePalm(touch) {
             // Firmware splits a palm into several contacts: those landing around it are the same palm.
             c.contactClass = .palm
-        } else if buttonWasDown, settings.clickReleaseDistance != nil {
+        } else if buttonsWere != 0, settings.clickReleaseDistance != nil {
             c.contactClass = .click
         } else if let zone = settings.thumbZone, touch.location.y > surface.height * (1 - zone) {
             // A bottom corner is a thumb's place before a palm's.
@@ -589,7 +590,7 @@ public struct TouchConditioner {
         contacts.removeAll()
         order.removeAll()
         nextDeadline = nil
-        buttonWasDown = false
+        buttonsWere = 0
         settledCount = 0
         countChangedAt = nil
         return frame.touches.isEmpty ? nil : frame

@@ -4,7 +4,7 @@ import GestureEngine
 /// from: what gestured writes to a grabbed device's twin (docs/passthrough.md). Each forwarded touch gets a
 /// slot and a tracking id of the twin's own; a frame's changes become one evdev frame with the slot protocol
 /// (ABS_MT_SLOT, ABS_MT_TRACKING_ID, positions, pressure, size), BTN_TOUCH, the BTN_TOOL_* finger count, the
-/// single-touch axes and SYN_REPORT, each only where the device has the code and only when its value changes,
+/// single-touch axes, the physical buttons and SYN_REPORT, each only where the device has the code and only when its value changes,
 /// as the kernel itself would pass them on.
 public struct TwinEncoder {
     /// A touch as the device reported it, in its own units.
@@ -41,6 +41,7 @@ public struct TwinEncoder {
     private var nextOrder = 0
     /// What was last written of the device-wide state: BTN_TOUCH, the finger count, the single-touch axes.
     private var touching = false
+    private var buttonsDown: UInt8 = 0
     private var fingers = 0
     private var single: Contact?
     private var pending: [InputEvent] = []
@@ -100,6 +101,16 @@ public struct TwinEncoder {
         emit(AbsCode.mtTrackingID, -1, at: time)
         slots[index] = nil
         return true
+    }
+
+    /// The physical buttons as the device reports them (bit 0 BTN_LEFT, 1 BTN_RIGHT, 2 BTN_MIDDLE): a
+    /// clickpad's click reaches the twin with the frame it came in.
+    public mutating func buttons(_ bits: UInt8, at time: Timestamp) {
+        guard bits != buttonsDown else { return }
+        for i in 0..<3 where (bits ^ buttonsDown) & (1 << i) != 0 {
+            emitKey(KeyCode.buttonLeft + UInt16(i), bits & (1 << i) != 0, at: time)
+        }
+        buttonsDown = bits
     }
 
     /// Every forwarded touch lifts (the device went, or forwarding stops).

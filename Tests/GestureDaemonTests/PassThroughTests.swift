@@ -159,4 +159,47 @@ import Testing
         Self.frame(core, 1.05, [(1, .ended, 100, 100)])
         #expect(DaemonCoreTests.gestures(lines, 1) == ["tap ended"])
     }
+
+    /// A touchpad's click reaches the twin with its frame, and so does the finger that pressed it, though touch
+    /// conditioning keeps that finger from the recognizers (a click is not a tap): the applications' own
+    /// soft-button handling needs where it was.
+    @Test func aTouchpadClickAndItsFingerReachTheTwin() throws {
+        var description = DeviceDescription(
+            name: "test clickpad", properties: [InputProperty.pointer, InputProperty.buttonPad],
+            codes: [EventType.key: [KeyCode.touch, KeyCode.buttonLeft, KeyCode.toolFinger]],
+            axes: [AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 4), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+        let x = AbsInfo(minimum: 0, maximum: 1000, resolution: 10), y = AbsInfo(minimum: 0, maximum: 700, resolution: 10)
+        description.axes[AbsCode.mtPositionX] = x
+        description.axes[AbsCode.mtPositionY] = y
+        let pad = DeviceInfo(node: "/dev/input/event7", description: description, kind: .touchpad, geometry: SurfaceGeometry(x: x, y: y))
+        let grabs = Grabs()
+        let lines = DaemonCoreTests.Lines()
+        let core = DaemonCore(
+            configuration: try Configuration.parse("[[device]]\nname = \"pad\"\ngrab = true\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml"),
+            policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
+        core.grabber = grabs
+        core.deviceAdded(pad)
+        DaemonCoreTests.subscribe(core, 1)
+        func frame(_ t: Double, _ phase: TouchPhase, button: Bool) {
+            while let deadline = core.nextDeadline, deadline < .seconds(t) { core.advance(to: deadline) }
+            var touch = Touch(id: 1, phase: phase, location: Point(x: 70, y: 60), timestamp: .seconds(t), type: .indirect)
+            touch.pressure = 0.2
+            core.frame(TouchFrame(timestamp: .seconds(t), touches: [touch], physicalButtonDown: button), from: pad.node)
+        }
+        frame(1, .began, button: false)
+        for i in 1...5 { frame(1 + Double(i) * 0.01, .stationary, button: false) }
+        for i in 6...15 { frame(1 + Double(i) * 0.01, .stationary, button: true) }
+        for i in 16...20 { frame(1 + Double(i) * 0.01, .stationary, button: false) }
+        frame(1.21, .ended, button: false)
+        while let deadline = core.nextDeadline { core.advance(to: deadline) }
+
+        let words = try #require(grabs.twins[pad.node]).frames.joined()
+        let press = try #require(words.firstIndex(of: "key 272 1"), "no click on the twin: \(Array(words))")
+        let release = try #require(words.firstIndex(of: "key 272 0"))
+        #expect(press < release)
+        let began = words.filter { $0.hasPrefix("id ") && $0 != "id -1" }.count
+        #expect(began >= 1 && began == words.filter { $0 == "id -1" }.count, "every touch the twin got ended: \(Array(words))")
+        #expect(words.contains("x 700") && words.contains("y 600"), "the finger where it pressed: \(Array(words))")
+        #expect(DaemonCoreTests.gestures(lines, 1).isEmpty, "a click is no tap")
+    }
 }

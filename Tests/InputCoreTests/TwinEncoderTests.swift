@@ -109,6 +109,22 @@ import Testing
         ])
     }
 
+    @Test func physicalButtonsAreWrittenWhenTheyChange() {
+        var encoder = TwinEncoder(description: Self.pad)
+        var events: [InputEvent] = []
+        encoder.buttons(0b001, at: .zero)
+        encoder.frame(at: .zero, into: &events)
+        encoder.buttons(0b001, at: .seconds(1))
+        encoder.frame(at: .seconds(1), into: &events)
+        encoder.buttons(0, at: .seconds(2))
+        encoder.frame(at: .seconds(2), into: &events)
+        #expect(Self.words(events) == ["key 272 1", "syn", "key 272 0", "syn"], "BTN_LEFT down, then up; no frame when unchanged")
+        events.removeAll()
+        encoder.buttons(0b010, at: .seconds(3))
+        encoder.frame(at: .seconds(3), into: &events)
+        #expect(events.isEmpty, "a button the device does not have is not written")
+    }
+
     /// Whatever the encoder writes, the frame builder that reads real devices reads back as the same touches.
     @Test func whatItWritesReadsBackAsTheSameTouches() throws {
         let geometry = SurfaceGeometry(x: Self.screen.axes[AbsCode.mtPositionX]!, y: Self.screen.axes[AbsCode.mtPositionY]!)
