@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-load soak quality clean
+.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
 
 all: build
 
@@ -62,6 +62,14 @@ bench:
 bench-latency: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks latency
+
+# What a grabbed device's twin adds to a touch nothing holds back: one run in the VM, a drag read from a uinput
+# touchscreen directly, then from its twin while the release daemon has it grabbed (docs/passthrough.md). The
+# VM emulates its CPU: the same work timed here and there scales its figures to this machine's.
+bench-passthrough: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	scripts/vm Benchmarks/.build/release/DaemonBenchmarks passthrough \
+		--host-calibration $$(Benchmarks/.build/release/DaemonBenchmarks passthrough --calibrate-only)
 
 # Resident memory over SOAK_SECONDS of the recording in a loop to 10 subscribers; fails on growth after the
 # first loop. CI runs it for 90 s.

@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "InputCore", targets: ["InputCore"]),
+        // Kernel devices (libevdev, uinput), for the benchmarks that run on them in the VM.
+        .library(name: "LinuxInput", targets: ["LinuxInput"]),
         // The wire protocol, for Swift clients: requests, events, the socket connection.
         .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).

@@ -33,6 +33,8 @@ let package = Package(
             name: "DaemonBenchmarks",
             dependencies: [
                 .product(name: "InputCore", package: gestured),
+                .product(name: "LinuxInput", package: gestured),
+                .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
