@@ -114,6 +114,27 @@ import Testing
         #expect(twin.frames.count == written, "nothing more of the pan's touch")
     }
 
+    /// delaysTouchesEnded: a double tap's first lift waits on the twin until the double tap has failed; the
+    /// applications then see the whole tap, down and up, in order.
+    @Test func aLiftIsHeldWhileADoubleTapWaitsForItsSecondTap() throws {
+        let (core, grabs, _) = try Self.core(Self.grabbed + """
+
+            [[recognizer]]
+            name = "double"
+            kind = "tap"
+            number_of_taps_required = 2
+            delays_touches_ended = true
+            """)
+        let twin = try #require(grabs.twins[Self.node])
+        Self.frame(core, 1, [(1, .began, 100, 100)])
+        #expect(twin.frames.count == 1, "touch-down is not delayed")
+        Self.frame(core, 1.05, [(1, .ended, 100, 100)])
+        #expect(twin.frames.count == 1, "the lift waits while a second tap may come")
+        let deadline = try #require(core.nextDeadline)
+        core.advance(to: deadline)
+        #expect(twin.frames.last == ["id -1", "key 330 0", "syn"], "the lift, once the double tap failed: \(twin.frames)")
+    }
+
     @Test func regionsThatDoNotPassThroughKeepTheirTouchesAndTheirChildrens() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed + """
 

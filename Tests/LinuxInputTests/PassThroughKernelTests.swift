@@ -94,6 +94,8 @@ extension KernelDeviceTests {
         }
         #expect(Self.content(got) == want)
         #expect(try Self.frames(direct).isEmpty, "the grabbed device gave its events to another reader")
+        let devices = try KernelDevices.run(["devices", "--socket", daemon.socket], program: daemon.gesturectl)
+        #expect(devices.contains(device.node) && !devices.contains("gestured twin"), "the daemon took its own twin for a device: \(devices)")
         #expect(daemon.stop() == 0)
     }
 
