@@ -11,8 +11,10 @@ let package = Package(
         .library(name: "InputCore", targets: ["InputCore"]),
         // Kernel devices (libevdev, uinput), for the benchmarks that run on them in the VM.
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
-        // The wire protocol, for Swift clients: requests, events, the socket connection.
+        // The wire protocol: requests, events, the socket connection.
         .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
+        // What a Swift application uses: a connection with async requests and typed events.
+        .library(name: "GestureClient", targets: ["GestureClient"]),
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
@@ -72,6 +74,10 @@ let package = Package(
         // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines. What a
         // client links: nothing of the daemon (no configuration, TOMLKit or C++), checked by scripts/check-client-package.
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "SystemCalls"]),
+        // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
+        .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
+        // An application of the client library: prints the swipes and pinches it is told of.
+        .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
         // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
         // socket server, systemd integration.
         .target(
@@ -98,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureProtocol", "GestureConfig", "SystemCalls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureProtocol", "GestureClient", "GestureConfig", "SystemCalls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
@@ -109,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureConfig", "GestureProtocol", "InputCore", "CLibevdev",
+                "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "InputCore", "CLibevdev",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -10,20 +10,6 @@ final class DaemonConnection {
     private var buffer: [UInt8] = []
     let path: String
 
-    /// Where the daemon listens: --socket, $GESTURED_SOCKET, the system socket, then the one `make run` uses.
-    static func defaultPath() -> String {
-        if let env = ProcessInfo.processInfo.environment["GESTURED_SOCKET"], !env.isEmpty { return env }
-        let system = "/run/gestured/gestured.sock"
-        if access(system, F_OK) == 0 { return system }
-        return userSocketPath()
-    }
-
-    /// The socket of a daemon run by hand (`make run`): in the user's runtime directory.
-    static func userSocketPath() -> String {
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return "\(runtime)/gestured.sock" }
-        return "/tmp/gestured-\(getuid()).sock"
-    }
-
     init(path: String) throws(ClientError) {
         self.path = path
         do {

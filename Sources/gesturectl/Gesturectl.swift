@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureClient
 import GestureProtocol
 
 @main
@@ -21,7 +22,7 @@ struct SocketOption: ParsableArguments {
 
     func connect() throws -> DaemonConnection {
         do {
-            let connection = try DaemonConnection(path: socket ?? DaemonConnection.defaultPath())
+            let connection = try DaemonConnection(path: socket ?? GestureClient.defaultSocketPath())
             try connection.hello()
             return connection
         } catch {

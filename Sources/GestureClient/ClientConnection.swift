@@ -1,0 +1,153 @@
+import Foundation
+import GestureProtocol
+import SystemCalls
+import SystemPackage
+
+/// The socket of a `GestureClient`, shared by the callers and the thread that reads it: replies go to the call
+/// that waits for them (by request id), events to the client's stream. It lives until both the client and the
+/// reading thread are done with it, and closes the descriptor then, so no call can use a number reused since.
+final class ClientConnection: @unchecked Sendable {
+    private let socket: FileDescriptor
+    private let sink: AsyncThrowingStream<ClientEvent, Error>.Continuation
+    /// Guards the waiting calls, the next id and how the connection ended.
+    private let lock = NSLock()
+    private var waiting: [Int: CheckedContinuation<Reply, Error>] = [:]
+    private var nextID = 1
+    private var closedWith: GestureClientError?
+
+    /// A reply line, decoded; handed from the reading thread to the waiting call and read by it alone.
+    struct Reply: @unchecked Sendable {
+        let object: [String: Any]
+    }
+
+    init(path: String, events: AsyncThrowingStream<ClientEvent, Error>.Continuation) throws(GestureClientError) {
+        do {
+            socket = try UnixSocketConnection.connect(to: path)
+        } catch {
+            switch error.errno {
+            case .noSuchFileOrDirectory, .connectionRefused:
+                throw GestureClientError(code: "not_running", message: "nothing listens on \(path): is gestured running?")
+            case .permissionDenied, .notPermitted:
+                throw GestureClientError(code: "access_denied", message: "\(path) is for its group only (usually gestured): join it and log in again")
+            default:
+                throw GestureClientError(code: "connect_failed", message: "\(error)")
+            }
+        }
+        sink = events
+        let reader = Thread { [self] in readLines() }
+        reader.name = "gestured client"
+        reader.start()
+    }
+
+    deinit { socket.closeReleasing() }
+
+    /// Ends the connection; the reading thread then finishes everything. (shutdown, not close: that thread may be
+    /// in recv on the descriptor.)
+    func shutdown() {
+        _ = Glibc.shutdown(socket.rawValue, Int32(SHUT_RDWR))
+    }
+
+    /// Sends a request and waits for its reply; a reply of type `error` throws it.
+    func request(_ body: [String: Any]) async throws(GestureClientError) -> [String: Any] {
+        let reply: Reply
+        do {
+            reply = try await withCheckedThrowingContinuation { continuation in
+                lock.lock()
+                if let closedWith {
+                    lock.unlock()
+                    continuation.resume(throwing: closedWith)
+                    return
+                }
+                let id = nextID
+                nextID += 1
+                waiting[id] = continuation
+                lock.unlock()
+                var object = body
+                object["id"] = id
+                do {
+                    try send(object)
+                } catch {
+                    lock.lock()
+                    let stillWaiting = waiting.removeValue(forKey: id)
+                    lock.unlock()
+                    stillWaiting?.resume(throwing: error)
+                }
+            }
+        } catch let error as GestureClientError {
+            throw error
+        } catch {
+            throw GestureClientError(code: "failed", message: "\(error)")
+        }
+        if reply.object["type"] as? String == "error" {
+            throw GestureClientError(code: reply.object["code"] as? String ?? "error", message: reply.object["message"] as? String ?? "")
+        }
+        return reply.object
+    }
+
+    private func send(_ object: [String: Any]) throws(GestureClientError) {
+        guard var data = try? JSONSerialization.data(withJSONObject: object) else {
+            throw GestureClientError(code: "bad_request", message: "cannot encode \(object) as JSON")
+        }
+        data.append(UInt8(ascii: "\n"))
+        var sent = 0
+        while sent < data.count {
+            let n = try? systemCall("send", on: "the gestured socket") {
+                data[sent...].withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }
+            guard let n, n > 0 else { throw GestureClientError.closed }
+            sent += n
+        }
+    }
+
+    // MARK: Reading
+
+    /// The reading thread: lines until the daemon closes the connection (or `close`), then everything ends.
+    private func readLines() {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var ending = GestureClientError.closed
+        reading: while true {
+            let n = (try? systemCall("recv", on: "the gestured socket") { chunk.withUnsafeMutableBytes { recv(socket.rawValue, $0.baseAddress, $0.count, 0) } }) ?? 0
+            guard n > 0 else { break }
+            buffer.append(contentsOf: chunk[..<n])
+            var start = 0
+            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                do {
+                    try handle(line)
+                } catch {
+                    ending = error
+                    break reading
+                }
+            }
+            buffer.removeFirst(start)
+        }
+        finish(ending)
+    }
+
+    private func handle(_ line: ArraySlice<UInt8>) throws(GestureClientError) {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
+            throw GestureClientError(code: "malformed_line", message: "not a JSON object: \(String(decoding: line, as: UTF8.self))")
+        }
+        if let event = try ClientEvent(object) {
+            sink.yield(event)
+            return
+        }
+        guard let id = FieldReader.double(object["id"]).map(Int.init) else { return }
+        lock.lock()
+        let continuation = waiting.removeValue(forKey: id)
+        lock.unlock()
+        continuation?.resume(returning: Reply(object: object))
+    }
+
+    private func finish(_ error: GestureClientError) {
+        lock.lock()
+        closedWith = error
+        let stillWaiting = waiting.values
+        waiting.removeAll()
+        lock.unlock()
+        for continuation in stillWaiting { continuation.resume(throwing: error) }
+        sink.finish(throwing: error)
+    }
+}
