@@ -18,6 +18,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(MAKE) check-units
 	scripts/check-client-package
+	scripts/check-python-client
 	scripts/vm-tests
 
 # Only the kernel device tests, in the VM (scripts/vm).
