@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
+.PHONY: all deps build test vm-test run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
 
 all: build
 
@@ -32,6 +32,10 @@ RUN_SOCKET ?= $(if $(XDG_RUNTIME_DIR),$(XDG_RUNTIME_DIR)/gestured.sock,/tmp/gest
 run: build
 	.build/release/gestured run --config config/gestured.toml --socket $(RUN_SOCKET) \
 		--fallback-replay recordings/demo.evemu --loop
+
+# The picture of the demo recording the README shows (ReplayPictureTests checks it is current).
+demo-svg: build
+	.build/release/gestured replay --config config/gestured.toml --svg docs/demo.svg recordings/demo.evemu >/dev/null
 
 # The bundled demo recording, from its gesture script.
 demo-recording:

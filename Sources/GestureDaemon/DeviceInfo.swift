@@ -17,7 +17,7 @@ public struct DeviceInfo: Sendable {
 
     /// The device a recording was made on, at `node`: its kind as given, else from its description; its size
     /// from its axes.
-    init(recording: Recording, source: String, node: String, kind: DeviceKind? = nil) throws(InputError) {
+    public init(recording: Recording, source: String, node: String, kind: DeviceKind? = nil) throws(InputError) {
         guard let description = recording.description else {
             throw InputError(device: source, Replay.missingDescription)
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureConfig
 import GestureDaemon
+import GestureEngine
 import InputCore
 import Logging
 
@@ -26,10 +27,17 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print every recognizer transition with its cause, as it happens, as lines that start with '#'.")
     var explain = false
 
+    @Option(name: .long, help: "Also draw the recording as an SVG picture: each touch's path, where each gesture began, changed and ended, and the list of events (one recording).")
+    var svg: String?
+
     @OptionGroup var device: CaptureDeviceOptions
 
     @Argument(help: "Recordings: evemu-record, evtest, libinput record or getevent -lt output, or bare E: lines with --description.")
     var recordings: [String]
+
+    func validate() throws {
+        if svg != nil, recordings.count != 1 { throw ValidationError("--svg draws one recording; \(recordings.count) were given") }
+    }
 
     func run() throws {
         let configuration: Configuration
@@ -54,15 +62,50 @@ struct ReplayCommand: ParsableCommand {
         }
         LoggingSystem.bootstrap { _ in JournalLogHandler(level: .warning) }
         let out = FileHandle.standardOutput
+        var picture: ReplayPicture?
         do {
+            if let svg, let input = loaded.first { picture = try Self.picture(of: input, titled: svg, configuration: configuration) }
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
                 out.write(Data(line))
+                if picture != nil, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
+                    picture?.add(line: object)
+                }
             }
         } catch {
             printError("\(error)")
             throw ExitCode.failure
         }
+        if let svg, let picture {
+            do {
+                try picture.svg.write(toFile: svg, atomically: true, encoding: .utf8)
+            } catch {
+                printError("cannot write \(svg): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    /// The picture's surface and paths: the recording's touches turned and sized as its [[device]] entry says, as
+    /// the recognizers see them, so that the gestures' places fall on them.
+    static func picture(of input: OfflineReplay.Input, titled svg: String, configuration: Configuration) throws -> ReplayPicture {
+        let recording = input.recording.slotted()
+        let info = try DeviceInfo(recording: recording, source: input.source, node: input.source, kind: input.kind)
+        let entry = configuration.deviceEntry(for: info.description, kind: info.kind)
+        let measured = info.geometry.size
+        let sized = entry?.size ?? measured
+        let rotation = entry?.rotation ?? .none
+        var picture = ReplayPicture(surface: rotation.apply(to: sized), title: URL(fileURLWithPath: input.source).lastPathComponent)
+        var frames = try Replay.frames(of: recording, source: input.source, kind: info.kind)
+        for f in frames.indices {
+            for t in frames[f].touches.indices {
+                let p = frames[f].touches[t].location
+                let scaled = Point(x: measured.width > 0 ? p.x * sized.width / measured.width : p.x, y: measured.height > 0 ? p.y * sized.height / measured.height : p.y)
+                frames[f].touches[t].location = rotation.apply(to: scaled, in: sized)
+            }
+        }
+        picture.add(frames)
+        return picture
     }
 }
