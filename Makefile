@@ -114,6 +114,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 SYSCONFDIR ?= /etc
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 DOCDIR ?= $(PREFIX)/share/doc/gestured
@@ -133,6 +134,9 @@ install:
 	$(UNIT_PATHS) systemd/gestured.service.in >$(DESTDIR)$(UNITDIR)/gestured.service
 	$(UNIT_PATHS) systemd/gestured.socket.in >$(DESTDIR)$(UNITDIR)/gestured.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
+	install -d $(DESTDIR)$(USERUNITDIR)
+	$(UNIT_PATHS) systemd/gestured-actions.service.in >$(DESTDIR)$(USERUNITDIR)/gestured-actions.service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/gestured-actions.service
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
 	install -d $(DESTDIR)$(UDEVRULESDIR)
 	install -m 0644 systemd/60-gestured-uinput.rules $(DESTDIR)$(UDEVRULESDIR)/
@@ -144,7 +148,7 @@ install:
 	fi
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
-	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
+	install -m 0644 config/README.md config/gestured.toml config/actions.toml $(DESTDIR)$(DOCDIR)/config/
 	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
 	ln -sfn ../examples $(DESTDIR)$(DOCDIR)/config/examples
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
@@ -171,7 +175,7 @@ uninstall:
 		systemctl disable --now gestured.socket gestured.service || true; \
 	fi
 	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl
-	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
+	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket $(DESTDIR)$(USERUNITDIR)/gestured-actions.service
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf $(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules
 	rm -rf $(DESTDIR)$(DOCDIR)
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \

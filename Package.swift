@@ -76,6 +76,8 @@ let package = Package(
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "SystemCalls"]),
         // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
+        // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
+        .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
         // An application of the client library: prints the swipes and pinches it is told of.
         .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
         // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
@@ -104,13 +106,14 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureProtocol", "GestureClient", "GestureConfig", "SystemCalls", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureProtocol", "GestureClient", "GestureConfig", "GestureActions", "LinuxInput", "SystemCalls",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureActions", "GestureClient"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(
             name: "GestureDaemonTests",

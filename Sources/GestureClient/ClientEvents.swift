@@ -9,6 +9,12 @@ public struct SurfaceLocation: Sendable, Equatable {
     /// Pixels of the device's configured output, when it has one (`output_px`).
     public var pixels: (x: Double, y: Double)?
 
+    public init(millimetres: (x: Double, y: Double), normalized: (x: Double, y: Double), pixels: (x: Double, y: Double)? = nil) {
+        self.millimetres = millimetres
+        self.normalized = normalized
+        self.pixels = pixels
+    }
+
     public static func == (a: Self, b: Self) -> Bool {
         a.millimetres == b.millimetres && a.normalized == b.normalized && a.pixels?.x == b.pixels?.x && a.pixels?.y == b.pixels?.y
     }
@@ -35,6 +41,23 @@ public struct GestureEvent: Sendable, Equatable {
     public var values: [String: Double]
     /// Values that are words (a swipe's `direction`, an edge pan's `edge`).
     public var words: [String: String]
+
+    public init(
+        recognizer: String, kind: String, state: State, device: String, node: String, region: String, time: Double, touches: Int,
+        location: SurfaceLocation, values: [String: Double] = [:], words: [String: String] = [:]
+    ) {
+        self.recognizer = recognizer
+        self.kind = kind
+        self.state = state
+        self.device = device
+        self.node = node
+        self.region = region
+        self.time = time
+        self.touches = touches
+        self.location = location
+        self.values = values
+        self.words = words
+    }
 }
 
 /// A raw touch delivered to a region (for clients allowed raw touches).

@@ -1,15 +1,22 @@
 import Foundation
 
+/// Reading the files gestured is configured with.
+enum ConfigFile {
+    /// The file's text; one that cannot be read is an error at its start.
+    static func read(_ path: String) throws(ConfigErrors) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
+            throw ConfigErrors([ConfigError(file: path, position: SourcePosition(line: 1, column: 1), "cannot read the file: \(reason)")])
+        }
+    }
+}
+
 extension Configuration {
     /// Reads and checks a configuration file; a file that cannot be read is one more error, at its start.
     public static func load(_ path: String) -> Result<Configuration, ConfigErrors> {
-        do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            return Result { () throws(ConfigErrors) in try Configuration.parse(text, file: path) }
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
-            return .failure(ConfigErrors([ConfigError(file: path, position: SourcePosition(line: 1, column: 1), "cannot read the file: \(reason)")]))
-        }
+        Result { () throws(ConfigErrors) in try Configuration.parse(try ConfigFile.read(path), file: path) }
     }
 
     /// `gestured check` and `gesturectl check`: each file's verdict, or every error in it, to `report`.

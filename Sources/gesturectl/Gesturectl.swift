@@ -4,13 +4,13 @@ import GestureClient
 import GestureProtocol
 
 @main
-struct Gesturectl: ParsableCommand {
+struct Gesturectl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl",
         abstract: "Talk to the gestured daemon: watch gestures, list devices and recognizers, reload.",
         subcommands: [
             MonitorCommand.self, DevicesCommand.self, RecognizersCommand.self, RegionsCommand.self, StatusCommand.self,
-            ReloadCommand.self, CheckCommand.self,
+            ReloadCommand.self, CheckCommand.self, ActionsCommand.self,
         ]
     )
 }

@@ -1,0 +1,103 @@
+/// A user's gesture actions (`gesturectl actions`, docs/actions.md): which recognizer's events run a command or
+/// type a key combination, once or every step of a continuous gesture. Checked like the daemon's configuration,
+/// every problem with its line and column.
+public struct ActionsFile: Sendable {
+    public var file: String
+    public var actions: [Action]
+
+    /// One `[[action]]`.
+    public struct Action: Sendable, Equatable {
+        /// The recognizer whose events it acts on, by name.
+        public var gesture: String
+        /// The states it acts on: `ended` by default; `changed` when it repeats.
+        public var states: Set<String>
+        /// Only when the gesture's `direction` (a swipe's) or `edge` (an edge pan's) is this.
+        public var direction: String?
+        /// A command for `/bin/sh -c`, with the gesture's values in its environment.
+        public var command: String?
+        /// Key codes pressed together, modifiers first (released in the reverse order).
+        public var keys: [UInt16]?
+        /// Every this much of the gesture's value (millimetres of a pan's translation along its main axis, a
+        /// pinch's scale, a rotation's radians), while it changes: forward steps run `command`/`keys`,
+        /// backward ones `commandBack`/`keysBack`.
+        public var repeatEvery: Double?
+        public var commandBack: String?
+        public var keysBack: [UInt16]?
+    }
+
+    /// The states of a recognizer's events.
+    static let states = ["began", "changed", "ended", "cancelled"]
+
+    /// Parses and checks an actions file: every problem is reported, each with its line and column.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> ActionsFile {
+        let root = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, locator: TOMLLocator(source: text))
+        var actions: [Action] = []
+        if let top = reader.table(root, allowed: ["action"], what: "the file") {
+            if let list = top["action"], let items = reader.array(list, what: "an array of [[action]] tables") {
+                actions = items.compactMap { action($0, reader) }
+            }
+        }
+        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        return ActionsFile(file: file, actions: actions)
+    }
+
+    public static func load(_ path: String) -> Result<ActionsFile, ConfigErrors> {
+        Result { () throws(ConfigErrors) -> ActionsFile in try parse(try ConfigFile.read(path), file: path) }
+    }
+
+    private static func action(_ node: ConfigNode, _ reader: ConfigReader) -> Action? {
+        let keys = ["gesture", "on", "direction", "command", "keys", "repeat_every", "command_back", "keys_back"]
+        guard let t = reader.table(node, allowed: keys, what: "[[action]]") else { return nil }
+        guard let gestureNode = t["gesture"] else {
+            reader.error(node.path, "[[action]] needs gesture = \"RECOGNIZER\": the name of the recognizer whose events it acts on")
+            return nil
+        }
+        guard let gesture = reader.name(gestureNode) else { return nil }
+        var action = Action(gesture: gesture, states: ["ended"])
+        if let n = t["repeat_every"], let step = reader.number(n, in: 0.001...10_000) {
+            action.repeatEvery = step
+            action.states = ["changed"]
+        }
+        if let n = t["on"] {
+            if case .string = n.value {
+                if let state = reader.choice(n, among: states) { action.states = [state] }
+            } else if let list = reader.strings(n, element: { reader.choice($0, among: states) }) {
+                action.states = Set(list)
+            }
+        }
+        if let n = t["direction"] {
+            action.direction = reader.choice(n, among: ["left", "right", "up", "down", "top", "bottom"])
+        }
+        action.command = t["command"].flatMap(reader.string)
+        action.commandBack = t["command_back"].flatMap(reader.string)
+        action.keys = t["keys"].flatMap { combination($0, reader) }
+        action.keysBack = t["keys_back"].flatMap { combination($0, reader) }
+        if action.command == nil && action.keys == nil && t["command"] == nil && t["keys"] == nil {
+            reader.error(node.path, "[[action]] for '\(gesture)' does nothing: give it command = \"...\" or keys = \"...\"")
+        }
+        if action.repeatEvery == nil {
+            for key in ["command_back", "keys_back"] where t[key] != nil {
+                reader.error(t[key]!.path, atKey: true, "\(key) runs on a backward step: it needs repeat_every")
+            }
+        } else if !action.states.isSubset(of: ["began", "changed"]) || !action.states.contains("changed") {
+            reader.error(t["on"]?.path ?? node.path, "an action with repeat_every acts while the gesture changes: on must be \"changed\"")
+        }
+        return action
+    }
+
+    /// "ctrl+alt+t": key names joined by '+', each one of `KeyNames`.
+    private static func combination(_ node: ConfigNode, _ reader: ConfigReader) -> [UInt16]? {
+        guard let text = reader.string(node) else { return nil }
+        var codes: [UInt16] = []
+        for part in text.lowercased().split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
+            guard let code = KeyNames.code(part) else {
+                let known = KeyNames.names
+                reader.error(node.path, "'\(part)' in \(node.path.lastKey) = \"\(text)\" is not a key name\(reader.suggestion(for: part, among: known)) (docs/actions.md lists them)")
+                return nil
+            }
+            codes.append(code)
+        }
+        return codes
+    }
+}

@@ -1,0 +1,35 @@
+/// Key names for actions files, and their Linux key codes (include/uapi/linux/input-event-codes.h): what a
+/// combination like "ctrl+alt+t" is typed with on gestured's virtual keyboard.
+public enum KeyNames {
+    private static let table: [String: UInt16] = {
+        var keys: [String: UInt16] = [
+            "esc": 1, "minus": 12, "equal": 13, "backspace": 14, "tab": 15, "leftbrace": 26, "rightbrace": 27, "enter": 28,
+            "ctrl": 29, "leftctrl": 29, "semicolon": 39, "apostrophe": 40, "grave": 41, "shift": 42, "leftshift": 42,
+            "backslash": 43, "comma": 51, "dot": 52, "slash": 53, "rightshift": 54, "alt": 56, "leftalt": 56, "space": 57,
+            "capslock": 58, "rightctrl": 97, "rightalt": 100, "home": 102, "up": 103, "pageup": 104, "left": 105,
+            "right": 106, "end": 107, "down": 108, "pagedown": 109, "insert": 110, "delete": 111, "mute": 113,
+            "volumedown": 114, "volumeup": 115, "power": 116, "plus": 78, "super": 125, "meta": 125, "leftmeta": 125,
+            "rightmeta": 126, "menu": 139, "back": 158, "forward": 159, "playpause": 164, "nextsong": 163,
+            "previoussong": 165, "brightnessdown": 224, "brightnessup": 225, "print": 99, "sysrq": 99,
+        ]
+        // Letters and digits in the keyboard's rows, function keys in their two ranges.
+        for (row, first) in [("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {
+            for (i, letter) in row.enumerated() { keys[String(letter)] = UInt16(first + i) }
+        }
+        for digit in 1...9 { keys[String(digit)] = UInt16(1 + digit) }
+        keys["0"] = 11
+        for f in 1...10 { keys["f\(f)"] = UInt16(58 + f) }
+        keys["f11"] = 87
+        keys["f12"] = 88
+        return keys
+    }()
+
+    /// The code of a key name (lower case), nil for a name it does not know.
+    public static func code(_ name: String) -> UInt16? { table[name] }
+
+    /// Every name, sorted.
+    public static var names: [String] { table.keys.sorted() }
+
+    /// Every code a name stands for: what a virtual keyboard declares.
+    public static var codes: Set<UInt16> { Set(table.values) }
+}

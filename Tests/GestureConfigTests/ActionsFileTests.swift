@@ -1,0 +1,109 @@
+import Foundation
+import GestureActions
+import GestureClient
+import GestureConfig
+import Testing
+
+/// Actions files: checked like the daemon's configuration, every error with its line and column; and what the
+/// actions make of gesture events.
+@Suite struct ActionsFileTests {
+    static func event(_ recognizer: String, _ state: GestureEvent.State, values: [String: Double] = [:], words: [String: String] = [:]) -> GestureEvent {
+        GestureEvent(
+            recognizer: recognizer, kind: "pan", state: state, device: "touchpad", node: "/dev/input/event5", region: "touchpad", time: 12.5,
+            touches: 3, location: SurfaceLocation(millimetres: (40, 30), normalized: (0.4, 0.5)), values: values, words: words)
+    }
+
+    @Test func everyErrorHasItsLineAndColumn() {
+        let text = """
+            [[action]]
+            gesture = "swipe"
+            keys = "ctrl+alt+tbx"
+
+            [[action]]
+            gesture = "pinch"
+            on = "sometimes"
+            command = "true"
+            command_back = "false"
+
+            [[action]]
+            gesture = "tap"
+            """
+        do {
+            _ = try ActionsFile.parse(text, file: "actions.toml")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("actions.toml:3:8: 'tbx' in keys = \"ctrl+alt+tbx\" is not a key name") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:7:6: on 'sometimes' is not one of began, changed, ended, cancelled") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:9:1: command_back runs on a backward step: it needs repeat_every") }, "\(lines)")
+            #expect(lines.contains { $0.contains("[[action]] for 'tap' does nothing") }, "\(lines)")
+            #expect(lines.count == 4, "\(lines)")
+        }
+    }
+
+    @Test func aCommandGetsTheGestureInItsEnvironmentAndKeysTheirCodes() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "three-finger-swipe-vertical"
+            direction = "up"
+            keys = "super+s"
+
+            [[action]]
+            gesture = "three-finger-swipe-vertical"
+            direction = "down"
+            command = "notify-send down"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, words: ["direction": "up"])) == [.keys([125, 31])])
+        let down = runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, words: ["direction": "down"]))
+        guard case .command(let command, let environment) = down.first, down.count == 1 else {
+            Issue.record("\(down)")
+            return
+        }
+        #expect(command == "notify-send down")
+        #expect(environment["GESTURE_RECOGNIZER"] == "three-finger-swipe-vertical" && environment["GESTURE_DIRECTION"] == "down")
+        #expect(environment["GESTURE_TOUCHES"] == "3" && environment["GESTURE_X_MM"] == "40.0" && environment["GESTURE_STATE"] == "ended")
+        #expect(runner.effects(of: Self.event("other", .ended)).isEmpty)
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, words: ["direction": "up"])).isEmpty, "ended only, by default")
+    }
+
+    /// fusuma's thresholds: a repeating action fires once per step of its gesture's value, forward and back.
+    @Test func aRepeatingActionFiresEveryStepBothWays() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "pinch"
+            repeat_every = 0.25
+            keys = "ctrl+plus"
+            keys_back = "ctrl+minus"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        let zoomIn = [ActionRunner.Effect.keys([29, 78])], zoomOut = [ActionRunner.Effect.keys([29, 12])]
+        #expect(runner.effects(of: Self.event("pinch", .began, values: ["scale": 1.0])).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: ["scale": 1.2])).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: ["scale": 1.3])) == zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: ["scale": 1.8])) == zoomIn + zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: ["scale": 1.4])) == zoomOut + zoomOut)
+        #expect(runner.effects(of: Self.event("pinch", .ended, values: ["scale": 1.4])).isEmpty)
+        // A new pinch counts from its own start.
+        #expect(runner.effects(of: Self.event("pinch", .began, values: ["scale": 1.0])).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: ["scale": 0.7])) == zoomOut)
+    }
+
+    @Test func panStepsGoAlongTheAxisItMovedMost() throws {
+        let file = try ActionsFile.parse(
+            "[[action]]\ngesture = \"scroll\"\nrepeat_every = 10\ncommand = \"next\"\ncommand_back = \"previous\"\n", file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        _ = runner.effects(of: Self.event("scroll", .began, values: ["translation_mm_x": 0, "translation_mm_y": 0]))
+        let effects = runner.effects(of: Self.event("scroll", .changed, values: ["translation_mm_x": 3, "translation_mm_y": -25]))
+        #expect(effects.count == 2 && effects.allSatisfy { if case .command("previous", _) = $0 { true } else { false } }, "\(effects)")
+    }
+
+    @Test func theShippedExampleIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("config/actions.toml").path
+        let file = try ActionsFile.load(path).get()
+        #expect(file.actions.count >= 8)
+    }
+}
