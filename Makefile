@@ -148,7 +148,8 @@ install:
 	fi
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
-	install -m 0644 config/README.md config/gestured.toml config/actions.toml $(DESTDIR)$(DOCDIR)/config/
+	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
+	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions.toml
 	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
 	ln -sfn ../examples $(DESTDIR)$(DOCDIR)/config/examples
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \

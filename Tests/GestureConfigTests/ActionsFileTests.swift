@@ -102,7 +102,7 @@ import Testing
 
     @Test func theShippedExampleIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("config/actions.toml").path
+        let path = root.appendingPathComponent("config/actions/laptop.toml").path
         let file = try ActionsFile.load(path).get()
         #expect(file.actions.count >= 8)
     }
