@@ -3,6 +3,7 @@ binary: $GESTURED_BIN, else the debug build of this checkout (`swift build`)."""
 import asyncio
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -55,11 +56,22 @@ class Daemon:
         self.process = subprocess.Popen(
             [GESTURED, "run", "--config", os.path.join(self.directory, "gestured.toml"), "--socket", self.socket, "--replay", recording],
             stdout=self.log, stderr=self.log)
+        # Until it answers: the socket's file exists from bind(2), a moment before the daemon listens.
         deadline = time.monotonic() + 10
-        while not os.path.exists(self.socket):
+        while not self.answers():
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise RuntimeError(f"gestured did not start: {open(self.log.name).read()}")
             time.sleep(0.01)
+
+    def answers(self):
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(self.socket)
+            return True
+        except OSError:
+            return False
+        finally:
+            probe.close()
 
     def stop(self):
         if self.process.poll() is None:
