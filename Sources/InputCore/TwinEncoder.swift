@@ -49,12 +49,10 @@ public struct TwinEncoder {
     private var changed: Set<TouchID> = []
     /// Frames closed this turn, ready to be written.
     private var ready: [InputEvent] = []
-    private let has: (UInt16, UInt16) -> Bool
 
     public init(description: DeviceDescription) {
         self.description = description
         slots = Array(repeating: nil, count: max(description.slotCount, 1))
-        has = { type, code in description.codes[type]?.contains(code) ?? false || (type == EventType.abs && description.axes[code] != nil) }
     }
 
     /// Touches forwarded and still down.
@@ -167,7 +165,7 @@ public struct TwinEncoder {
             emitKey(KeyCode.touch, touching, at: time)
         }
         if count != fingers {
-            let old = Self.toolCode(for: fingers, has: has), new = Self.toolCode(for: count, has: has)
+            let old = Self.toolCode(for: fingers, on: description), new = Self.toolCode(for: count, on: description)
             if old != new {
                 if let old { emitKey(old, false, at: time) }
                 if let new { emitKey(new, true, at: time) }
@@ -176,33 +174,33 @@ public struct TwinEncoder {
         }
         let oldest = slots.compactMap { $0 }.min { $0.order < $1.order }?.contact
         if let oldest, oldest != single {
-            if oldest.x != single?.x, has(EventType.abs, AbsCode.x) { pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.x, value: oldest.x)) }
-            if oldest.y != single?.y, has(EventType.abs, AbsCode.y) { pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.y, value: oldest.y)) }
-            if let p = oldest.pressure, p != single?.pressure, has(EventType.abs, AbsCode.pressure) {
+            if oldest.x != single?.x, description.has(EventType.abs, AbsCode.x) { pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.x, value: oldest.x)) }
+            if oldest.y != single?.y, description.has(EventType.abs, AbsCode.y) { pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.y, value: oldest.y)) }
+            if let p = oldest.pressure, p != single?.pressure, description.has(EventType.abs, AbsCode.pressure) {
                 pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.pressure, value: p))
             }
         }
-        if oldest == nil, let last = single, last.pressure != nil, has(EventType.abs, AbsCode.pressure) {
+        if oldest == nil, let last = single, last.pressure != nil, description.has(EventType.abs, AbsCode.pressure) {
             pending.append(InputEvent(time: time, type: EventType.abs, code: AbsCode.pressure, value: 0))
         }
         single = oldest
     }
 
     /// The BTN_TOOL_* code for `count` fingers among those the device has; nil for none.
-    static func toolCode(for count: Int, has: (UInt16, UInt16) -> Bool) -> UInt16? {
+    static func toolCode(for count: Int, on description: DeviceDescription) -> UInt16? {
         guard count > 0 else { return nil }
         // The largest count the device announces that does not exceed `count` (a device with only
         // BTN_TOOL_FINGER reports any number of fingers with it).
-        return KeyCode.fingerCounts.filter { $0.fingers <= count && has(EventType.key, $0.code) }.max { $0.fingers < $1.fingers }?.code
+        return KeyCode.fingerCounts.filter { $0.fingers <= count && description.has(EventType.key, $0.code) }.max { $0.fingers < $1.fingers }?.code
     }
 
     private mutating func emit(_ code: UInt16, _ value: Int32, at time: Timestamp) {
-        guard has(EventType.abs, code) else { return }
+        guard description.has(EventType.abs, code) else { return }
         pending.append(InputEvent(time: time, type: EventType.abs, code: code, value: value))
     }
 
     private mutating func emitKey(_ code: UInt16, _ down: Bool, at time: Timestamp) {
-        guard has(EventType.key, code) else { return }
+        guard description.has(EventType.key, code) else { return }
         pending.append(InputEvent(time: time, type: EventType.key, code: code, value: down ? 1 : 0))
     }
 }
