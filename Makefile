@@ -9,8 +9,16 @@ all: build
 deps:
 	scripts/deps
 
+# The release binaries, their manual pages (swift-argument-parser's generate-manual, dated by the last commit so
+# that a build makes the same pages) and their completion scripts for bash, zsh and fish, for `make install`.
+MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 build: deps
 	$(SWIFT) build -c release
+	$(SWIFT) package generate-manual --date $(MANUAL_DATE) >/dev/null
+	mkdir -p .build/completions
+	for tool in gestured gesturectl; do for shell in bash zsh fish; do \
+		.build/release/$$tool --generate-completion-script $$shell >.build/completions/$$tool.$$shell || exit 1; \
+	done; done
 
 # The whole test suite: everything on this machine, then the kernel device tests in a VM.
 test: deps
@@ -118,6 +126,8 @@ USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 DOCDIR ?= $(PREFIX)/share/doc/gestured
+MANDIR ?= $(PREFIX)/share/man
+MANUALS = .build/plugins/GenerateManual/outputs
 # The configuration installed when there is none yet (a kiosk's own, say).
 GESTURED_CONFIG ?= config/gestured.toml
 UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' -e 's|@DOCDIR@|$(DOCDIR)|g'
@@ -126,11 +136,20 @@ UNIT_PATHS = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 
 # Not built here: `sudo make install` would run SwiftPM as root in your .build, with sudo's PATH (no swift).
 install:
-	@test -x .build/release/gestured -a -x .build/release/gesturectl || { echo "install: run 'make build' first (as yourself)" >&2; exit 1; }
+	@test -x .build/release/gestured -a -x .build/release/gesturectl -a -f $(MANUALS)/gestured/gestured.1 -a -f .build/completions/gesturectl.fish \
+		|| { echo "install: run 'make build' first (as yourself)" >&2; exit 1; }
 	@test -f $(GESTURED_CONFIG) || { echo "install: $(GESTURED_CONFIG) is missing" >&2; exit 1; }
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/gestured
 	install -d $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/config $(DESTDIR)$(DOCDIR)/examples
 	install -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(BINDIR)/
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 0644 $(MANUALS)/gestured/gestured.1 $(MANUALS)/gesturectl/gesturectl.1 $(DESTDIR)$(MANDIR)/man1/
+	for tool in gestured gesturectl; do \
+		install -m 0644 .build/completions/$$tool.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool; \
+		install -m 0644 .build/completions/$$tool.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool; \
+		install -m 0644 .build/completions/$$tool.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
+	done
 	$(UNIT_PATHS) systemd/gestured.service.in >$(DESTDIR)$(UNITDIR)/gestured.service
 	$(UNIT_PATHS) systemd/gestured.socket.in >$(DESTDIR)$(UNITDIR)/gestured.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket
@@ -175,7 +194,9 @@ uninstall:
 		echo "systemctl disable --now gestured.socket gestured.service"; \
 		systemctl disable --now gestured.socket gestured.service || true; \
 	fi
-	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl
+	rm -f $(DESTDIR)$(BINDIR)/gestured $(DESTDIR)$(BINDIR)/gesturectl $(DESTDIR)$(MANDIR)/man1/gestured.1 $(DESTDIR)$(MANDIR)/man1/gesturectl.1
+	for tool in gestured gesturectl; do rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; done
 	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket $(DESTDIR)$(USERUNITDIR)/gestured-actions.service
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf $(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules
 	rm -rf $(DESTDIR)$(DOCDIR)
