@@ -9,12 +9,14 @@ all: build
 deps:
 	scripts/deps
 
-# The release binaries, their manual pages (swift-argument-parser's generate-manual, dated by the last commit so
-# that a build makes the same pages) and their completion scripts for bash, zsh and fish, for `make install`.
+# The release binaries with the Swift standard library and Foundation linked in (they run with the toolchain
+# removed), their manual pages (swift-argument-parser's generate-manual, dated by the last commit so that a build
+# makes the same pages) and their completion scripts for bash, zsh and fish, for `make install`. The manual
+# plugin builds the products its own way first; the static build after it is the one that stays.
 MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 build: deps
-	$(SWIFT) build -c release
 	$(SWIFT) package generate-manual --date $(MANUAL_DATE) >/dev/null
+	$(SWIFT) build -c release --static-swift-stdlib
 	mkdir -p .build/completions
 	for tool in gestured gesturectl; do for shell in bash zsh fish; do \
 		.build/release/$$tool --generate-completion-script $$shell >.build/completions/$$tool.$$shell || exit 1; \
