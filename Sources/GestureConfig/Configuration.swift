@@ -69,6 +69,18 @@ public enum Rotation: Int, Sendable, CaseIterable {
         self == .quarter || self == .threeQuarters ? Size(width: size.height, height: size.width) : size
     }
 
+    /// The turn that takes this one back.
+    public var inverse: Rotation {
+        switch self {
+        case .none, .half: self
+        case .quarter: .threeQuarters
+        case .threeQuarters: .quarter
+        }
+    }
+
+    /// A point on the rotated surface, on the unrotated one of `size`: `apply(to:in:)` undone.
+    public func undo(_ p: Point, in size: Size) -> Point { inverse.apply(to: p, in: apply(to: size)) }
+
     /// A point on the unrotated surface of `size`, on the rotated one.
     public func apply(to p: Point, in size: Size) -> Point {
         switch self {

@@ -135,15 +135,8 @@ final class DeviceSession {
     /// A touch as the device reported it, in its units, from the touch as the surface sees it: rotation, the
     /// configured size and the millimetres undone, so that an untouched stroke reaches the twin as it came.
     func deviceContact(_ touch: Touch) -> TwinEncoder.Contact {
-        let raw = surface.rawSize, geometry = info.geometry
-        let p = touch.location
-        let unrotated: Point =
-            switch surface.entry.rotation {
-            case .none: p
-            case .quarter: Point(x: p.y, y: raw.height - p.x)
-            case .half: Point(x: raw.width - p.x, y: raw.height - p.y)
-            case .threeQuarters: Point(x: raw.width - p.y, y: p.x)
-            }
+        let geometry = info.geometry
+        let unrotated = surface.entry.rotation.undo(touch.location, in: surface.rawSize)
         let mm = Point(x: unrotated.x / scale.x, y: unrotated.y / scale.y)
         var contact = TwinEncoder.Contact(
             x: Self.units(mm.x, of: geometry.size.width, on: geometry.x), y: Self.units(mm.y, of: geometry.size.height, on: geometry.y))

@@ -10,11 +10,11 @@ final class FileWatch: @unchecked Sendable {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path, name = url.lastPathComponent
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw ValidationErrorText("inotify_init1: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw ClientError("inotify_init1: \(String(cString: strerror(errno)))") }
         guard inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) >= 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw ValidationErrorText("cannot watch \(folder): \(reason)")
+            throw ClientError("cannot watch \(folder): \(reason)")
         }
         let fd = descriptor
         let thread = Thread {
@@ -41,9 +41,4 @@ final class FileWatch: @unchecked Sendable {
 
     /// Ends the watch: the thread's read returns and it ends.
     func stop() { close(descriptor) }
-}
-
-struct ValidationErrorText: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

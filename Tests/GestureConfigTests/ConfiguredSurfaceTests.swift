@@ -209,4 +209,13 @@ import Testing
         #expect(s.recognizers["extra"] == nil)
         #expect(s.engine.recognizers.map(\.name) == ["extra-2"])
     }
+
+    /// A grabbed device's twin gets its touches turned back: undoing a rotation gives the point it was made from.
+    @Test func undoingARotationGivesThePointBack() {
+        let size = Size(width: 300, height: 200), p = Point(x: 40, y: 170)
+        for rotation in Rotation.allCases {
+            #expect(rotation.undo(rotation.apply(to: p, in: size), in: size) == p, "\(rotation)")
+        }
+        #expect(Rotation.quarter.undo(Point(x: 30, y: 40), in: size) == Point(x: 40, y: 170))
+    }
 }
