@@ -48,6 +48,19 @@ public final class EvdevDevice {
         fd.closeReleasing()
     }
 
+    /// The event node of the device called exactly `name`, or nil: any input device, twins and keyboards
+    /// included (the hub opens touch devices only, and never a twin), found by opening each node.
+    public static func node(named name: String) -> String? {
+        guard let folder = opendir("/dev/input") else { return nil }
+        defer { closedir(folder) }
+        var nodes: [String] = []
+        while let entry = readdir(folder) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if file.hasPrefix("event") { nodes.append("/dev/input/" + file) }
+        }
+        return nodes.sorted().first { (try? EvdevDevice(path: $0))?.description.name == name }
+    }
+
     /// Takes the device for this process alone (EVIOCGRAB), so that nothing else sees its events.
     public func grab() throws(SystemCallError) {
         _ = try negativeErrnoCall("libevdev_grab", on: path) { libevdev_grab(handle, LIBEVDEV_GRAB) }

@@ -64,7 +64,7 @@ struct ReplayCommand: ParsableCommand {
         let out = FileHandle.standardOutput
         var picture: ReplayPicture?
         do {
-            if let svg, let input = loaded.first { picture = try Self.picture(of: input, titled: svg, configuration: configuration) }
+            if let svg, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
@@ -89,7 +89,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// The picture's surface and paths: the recording's touches turned and sized as its [[device]] entry says, as
     /// the recognizers see them, so that the gestures' places fall on them.
-    static func picture(of input: OfflineReplay.Input, titled svg: String, configuration: Configuration) throws -> ReplayPicture {
+    static func picture(of input: OfflineReplay.Input, configuration: Configuration) throws -> ReplayPicture {
         let recording = input.recording.slotted()
         let info = try DeviceInfo(recording: recording, source: input.source, node: input.source, kind: input.kind)
         let entry = configuration.deviceEntry(for: info.description, kind: info.kind)

@@ -30,7 +30,7 @@ extension KernelDeviceTests {
         }
         var node: String?
         try KernelDevices.waitFor {
-            node = Self.eventNode(named: "gestured actions keyboard")
+            node = EvdevDevice.node(named: "gestured actions keyboard")
             return node != nil
         }
         let keyboard = try EvdevDevice(path: node!)

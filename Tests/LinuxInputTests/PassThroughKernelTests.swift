@@ -19,21 +19,12 @@ extension KernelDeviceTests {
         """
     }
 
-    /// The event node of the device called exactly `name`, or nil: twins included, which the hub never opens.
-    static func eventNode(named name: String) -> String? {
-        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
-        for node in nodes.filter({ $0.hasPrefix("event") }).map({ "/dev/input/" + $0 }) {
-            if let device = try? EvdevDevice(path: node), device.description.name == name { return node }
-        }
-        return nil
-    }
-
     /// The twin of `device`, opened as an application would, once the daemon made it.
     static func twin(of description: DeviceDescription) throws -> TouchDevice {
         let name = TwinDevice.description(of: description).name
         var node: String?
         try KernelDevices.waitFor {
-            node = eventNode(named: name)
+            node = EvdevDevice.node(named: name)
             return node != nil
         }
         return try TouchDevice(node: UdevInputNode(node: node!, properties: [:]))
@@ -186,14 +177,14 @@ extension KernelDeviceTests {
 
         kill(daemon.pid, SIGKILL)
         _ = KernelDevices.wait(daemon.pid)
-        try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
+        try KernelDevices.waitFor { EvdevDevice.node(named: twinName) == nil }
         try Self.expectReadBy(direct, tapping: device, "the device works again for others")
 
         // Unplugging: a second daemon grabs the same device, which then goes; its twin goes with it.
         let again = try KernelDaemon("grab-unplug", configuration: Self.grabbing(""))
         _ = try Self.twin(of: description)
         device.unplug()
-        try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
+        try KernelDevices.waitFor { EvdevDevice.node(named: twinName) == nil }
         #expect(again.stop() == 0)
     }
 
@@ -211,7 +202,7 @@ extension KernelDeviceTests {
         usleep(30_000)
         try device.write(KernelDevices.lift(slot: 0))
         usleep(100_000)
-        #expect(Self.eventNode(named: twinName) == nil, "no twin for a device it could not grab")
+        #expect(EvdevDevice.node(named: twinName) == nil, "no twin for a device it could not grab")
         #expect(!held.lines().contains { $0.contains("\"recognizer\":\"tap\"") }, "the holder's grab keeps the events from gestured too")
         #expect(held.stop() == 0)
         holder.ungrab()
@@ -220,7 +211,7 @@ extension KernelDeviceTests {
         _ = try Self.twin(of: description)
         try daemon.rewrite("[[device]]\nname = \"panel\"\nmatch = { name = \"gestured grab test*\" }\n")
         kill(daemon.pid, SIGHUP)
-        try KernelDevices.waitFor { Self.eventNode(named: twinName) == nil }
+        try KernelDevices.waitFor { EvdevDevice.node(named: twinName) == nil }
         let direct = try TouchDevice(node: UdevInputNode(node: device.node, properties: [:]))
         try Self.expectReadBy(direct, tapping: device, "the device is everyone's again after the reload")
         #expect(daemon.stop() == 0)

@@ -50,8 +50,8 @@ extension KernelDeviceTests {
         let daemon = try KernelDaemon("grab-libinput", configuration: Self.grabbing("[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n"))
         _ = try Self.twin(of: screen)
         _ = try Self.twin(of: pad)
-        let screenTwin = try #require(Self.eventNode(named: TwinDevice.description(of: screen).name))
-        let padTwin = try #require(Self.eventNode(named: TwinDevice.description(of: pad).name))
+        let screenTwin = try #require(EvdevDevice.node(named: TwinDevice.description(of: screen).name))
+        let padTwin = try #require(EvdevDevice.node(named: TwinDevice.description(of: pad).name))
 
         let touches = try Self.libinputEvents(screenTwin, until: "TOUCH_UP") {
             try screenDevice.write(KernelDevices.touch(slot: 0, id: 1, x: 200, y: 250))

@@ -90,7 +90,7 @@ struct PassThroughCommand: ParsableCommand {
         let twinName = TwinDevice.description(of: Self.description).name
         var twinNode: String?
         try waitFor("the twin (daemon log: \(directory)/daemon.log)") {
-            twinNode = Self.node(named: twinName)
+            twinNode = EvdevDevice.node(named: twinName)
             return twinNode != nil
         }
         let twin = try EvdevDevice(path: twinNode!)
@@ -174,12 +174,6 @@ struct PassThroughCommand: ParsableCommand {
     private static func frame(_ values: [(UInt16, Int32)]) -> [InputEvent] {
         values.map { InputEvent(time: .zero, type: EventType.abs, code: $0.0, value: $0.1) }
             + [InputEvent(time: .zero, type: EventType.syn, code: SynCode.report, value: 0)]
-    }
-
-    /// The event node of the device called `name`, twins included.
-    static func node(named name: String) -> String? {
-        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? []
-        return nodes.filter { $0.hasPrefix("event") }.map { "/dev/input/" + $0 }.first { (try? EvdevDevice(path: $0))?.description.name == name }
     }
 
     private func waitFor(_ what: String, _ condition: () -> Bool) throws {
