@@ -19,8 +19,10 @@ final class DeviceTwins: DeviceGrabber {
 
     func release(node: String) {
         guard let twin = twins.removeValue(forKey: node) else { return }
-        twin.unplug()
+        // The device back first, then the twin gone, as grabbing made the twin first: applications are never
+        // without either, and once the twin has gone the device is everyone's again.
         hub.devices[node]?.evdev.ungrab()
+        twin.unplug()
     }
 }
 
