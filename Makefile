@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
+.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
 
 all: build
 
@@ -12,29 +12,43 @@ deps:
 # The release binaries with the Swift standard library and Foundation linked in (they run with the toolchain
 # removed), their manual pages (swift-argument-parser's generate-manual, dated by the last commit so that a build
 # makes the same pages) and their completion scripts for bash, zsh and fish, for `make install`. The manual
-# plugin builds the products its own way first; the static build after it is the one that stays.
+# plugin builds the products its own way first; the static build after it is the one that stays. Nothing is
+# looked up beside the binaries (no $ORIGIN run path), and relocations are resolved at start and then made
+# read-only (-z now). A blank line in a page's text becomes a paragraph break (groff warns of empty lines);
+# bash completions are sourced, not run, so they lose the generator's #! line.
 MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 build: deps
 	$(SWIFT) package generate-manual --date $(MANUAL_DATE) >/dev/null
-	$(SWIFT) build -c release --static-swift-stdlib
+	sed -i 's/^$$/.Pp/' $(MANUALS)/gestured/gestured.1 $(MANUALS)/gesturectl/gesturectl.1
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 	mkdir -p .build/completions
 	for tool in gestured gesturectl; do for shell in bash zsh fish; do \
 		.build/release/$$tool --generate-completion-script $$shell >.build/completions/$$tool.$$shell || exit 1; \
-	done; done
+	done; sed -i '1{/^#!/d}' .build/completions/$$tool.bash; done
 
-# The whole test suite: everything on this machine, then the kernel device tests in a VM.
+# The whole test suite: everything on this machine, then the Debian package booted with systemd in a VM and the
+# kernel device tests in a VM.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) check-units
 	scripts/check-client-package
 	scripts/check-python-client
+	scripts/check-deb
 	scripts/vm-tests
 
 # Only the kernel device tests, in the VM (scripts/vm).
 vm-test: deps
 	$(SWIFT) build --build-tests
 	scripts/vm-tests
+
+# The Debian package (scripts/deb): .build/deb/gestured_VERSION_ARCH.deb, for  apt install ./that.deb
+deb: build
+	scripts/deb
+
+# The package checked by lintian, then installed, used and purged on a VM that boots systemd (scripts/check-deb).
+check-deb: build
+	scripts/check-deb
 
 # The daemon on this machine's touch devices, or on the bundled demo recording (looping) when there are
 # none, serving the socket `gesturectl` finds for this user. Ctrl-C stops it.

@@ -97,6 +97,7 @@ let package = Package(
                 "GestureTrace",
                 "GestureConfig",
                 "GestureDaemon",
+                "GestureProtocol",
                 "LinuxInput",
                 "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,6 +1,7 @@
 import Foundation
 import GestureConfig
 import GestureEngine
+import GestureProtocol
 import InputCore
 import LinuxInput
 import Logging

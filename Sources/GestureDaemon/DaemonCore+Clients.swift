@@ -343,8 +343,3 @@ extension DaemonCore {
         ["client.id": "\(id)", "client.pid": "\(peer.pid)", "client.uid": "\(peer.uid)", "client.gid": "\(peer.gid)"]
     }
 }
-
-/// The daemon's version, reported by hello and status.
-public enum GesturedVersion {
-    public static let string = "0.4.0"
-}

@@ -8,6 +8,7 @@ struct Gesturectl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturectl",
         abstract: "Talk to the gestured daemon: watch gestures, list devices and recognizers, reload.",
+        version: GesturedVersion.string,
         subcommands: [
             MonitorCommand.self, DevicesCommand.self, RecognizersCommand.self, RegionsCommand.self, StatusCommand.self,
             ReloadCommand.self, CheckCommand.self, ActionsCommand.self,

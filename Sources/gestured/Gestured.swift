@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureProtocol
 import GestureTrace
 
 @main
@@ -6,6 +7,7 @@ struct Gestured: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gestured",
         abstract: "UIKit's gesture recognizers for Linux touchscreens and touchpads.",
+        version: GesturedVersion.string,
         subcommands: [
             RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, RecordCommand.self, SynthesizeCommand.self,
             TraceCommand.self,

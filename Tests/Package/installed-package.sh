@@ -1,0 +1,134 @@
+#!/bin/sh
+# The Debian package as an administrator meets it, on a machine that booted systemd as PID 1 (scripts/check-deb
+# runs this in the VM of `scripts/vm --boot`, where the package's changes vanish at power-off):
+#
+#   installed-package.sh PACKAGE.deb
+#
+# install: user and groups made, /dev/uinput given to uinput, nothing enabled or started; a touchscreen plugged
+# in (evemu-device, the bundled demo's description); gestured.socket started; a member of group gestured runs
+# gesturectl, which starts the service through the socket, sees the device and gets the demo's gestures as it
+# plays; systemctl reload (a good file taken, a broken one refused with the daemon still running); the same
+# package installed over it restarts the daemon; systemctl stop ends it cleanly; enable, then purge removes it
+# all. Each step prints what it checks; the first that fails says why and shows the daemon's journal.
+set -eu
+package=$(readlink -f "$1")
+work=$(mktemp -d)
+
+step() { echo "-- $(cut -d' ' -f1 /proc/uptime) s: $*"; }
+fail() {
+    echo "FAIL: $*"
+    journalctl -b --no-pager -o short-monotonic -u gestured.service -u gestured.socket | tail -n 40
+    exit 1
+}
+# expect WHAT ACTUAL WANTED
+expect() { [ "$2" = "$3" ] || fail "$1 is '$2', expected '$3'"; }
+# The value of a field of `gesturectl status --json`, asked as the user tester.
+status_field() {
+    runuser -u tester -- gesturectl status --json | python3 -c "import json, sys; print(json.load(sys.stdin)['$1'])"
+}
+status_says() { [ "$(status_field "$1")" = "$2" ]; }
+uinput_group_is() { [ "$(stat -c %G /dev/uinput)" = "$1" ]; }
+lists_device() { runuser -u tester -- gesturectl devices | grep -q "$1"; }
+# The daemon's own messages (not systemd's about it) at priority $1 or more urgent.
+daemon_log() { journalctl -b --no-pager -q -p "$1" _SYSTEMD_UNIT=gestured.service; }
+# Waits up to $1 seconds (the emulated machine is slow) for the command after it to succeed.
+within() {
+    seconds=$1; shift
+    while ! "$@" 2>/dev/null; do
+        seconds=$((seconds - 1))
+        [ "$seconds" -gt 0 ] || return 1
+        sleep 1
+    done
+}
+
+# Container images (this VM boots one) carry a policy-rc.d that forbids maintainer scripts to start or stop
+# services; a booted machine has none, and its upgrade and removal steps are part of what is tested here.
+if [ -e /usr/sbin/policy-rc.d ]; then
+    echo "(removing this image's /usr/sbin/policy-rc.d, which would keep the maintainer scripts from systemd)"
+    rm /usr/sbin/policy-rc.d
+fi
+
+# man-db's trigger would index every manual page of the host's root, through 9p in an emulated CPU: minutes.
+# Turned off as `dpkg-reconfigure man-db` does; gestured's pages are checked with man -w below.
+rm -f /var/lib/man-db/auto-update
+
+step "dpkg -i $(basename "$package")"
+dpkg -i "$package" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i failed"; }
+getent passwd gestured >/dev/null || fail "installing made no user gestured"
+for group in gestured gestured-raw input uinput; do
+    getent group "$group" >/dev/null || fail "installing made no group $group"
+done
+expect "gestured.socket's enablement" "$(systemctl is-enabled gestured.socket || true)" disabled
+expect "gestured.service's enablement" "$(systemctl is-enabled gestured.service || true)" disabled
+expect "gestured.socket" "$(systemctl is-active gestured.socket || true)" inactive
+expect "gestured.service" "$(systemctl is-active gestured.service || true)" inactive
+within 20 uinput_group_is uinput || fail "/dev/uinput's group is $(stat -c %G /dev/uinput), not uinput"
+man -w gestured >/dev/null || fail "no manual page for gestured"
+gestured --version >/dev/null || fail "gestured --version failed"
+
+step "a touchscreen is plugged in"
+evemu-device recordings/demo.evemu >"$work/device" 2>&1 &
+maker=$!
+within 30 grep -q /dev/input/ "$work/device" || fail "evemu-device made no device: $(cat "$work/device")"
+node=$(sed -n 's|.*\(/dev/input/event[0-9]*\).*|\1|p' "$work/device")
+udevadm settle
+
+step "systemctl start gestured.socket"
+systemctl start gestured.socket
+expect "the socket's owner, group and mode" "$(stat -c '%U %G %a' /run/gestured/gestured.sock)" "gestured gestured 660"
+expect "gestured.service before any client" "$(systemctl is-active gestured.service || true)" inactive
+
+step "a member of gestured connects with gesturectl"
+useradd --no-create-home --groups gestured tester
+runuser -u tester -- gesturectl status >"$work/status" || fail "gesturectl status failed: $(cat "$work/status")"
+expect "gestured.service after the first connection" "$(systemctl is-active gestured.service)" active
+within 60 lists_device "gestured synthetic touchscreen" || fail "the daemon does not list the touchscreen: $(runuser -u tester -- gesturectl devices)"
+runuser -u tester -- gesturectl monitor --json >"$work/monitor" 2>&1 &
+monitor=$!
+# Subscribed when the daemon counts two clients: the monitor and the status request asking.
+within 30 status_says clients 2 || fail "the monitor did not connect: $(cat "$work/monitor")"
+evemu-play "$node" <recordings/demo.evemu
+for recognizer in pan pinch; do
+    within 60 grep -q "\"recognizer\":\"$recognizer\".*\"state\":\"ended\"" "$work/monitor" \
+        || fail "the monitor got no $recognizer ending: $(head -c 2000 "$work/monitor")"
+done
+kill "$monitor"
+
+step "systemctl reload gestured"
+pid=$(systemctl show -p MainPID --value gestured.service)
+systemctl reload gestured.service || fail "systemctl reload failed"
+expect "the daemon's pid after a reload" "$(systemctl show -p MainPID --value gestured.service)" "$pid"
+within 30 status_says reloads 1 || fail "the daemon counts $(status_field reloads) reloads, expected 1"
+cp /etc/gestured/gestured.toml "$work/gestured.toml"
+echo "this is not toml" >>/etc/gestured/gestured.toml
+if systemctl reload gestured.service 2>"$work/reload"; then fail "systemctl reload took a broken configuration"; fi
+cp "$work/gestured.toml" /etc/gestured/gestured.toml
+expect "gestured.service after a refused reload" "$(systemctl is-active gestured.service)" active
+expect "the daemon's pid after a refused reload" "$(systemctl show -p MainPID --value gestured.service)" "$pid"
+
+step "the same package installed again (an upgrade) restarts the daemon"
+dpkg -i "$package" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i over the installed package failed"; }
+expect "gestured.service after the upgrade" "$(systemctl is-active gestured.service)" active
+[ "$(systemctl show -p MainPID --value gestured.service)" != "$pid" ] || fail "the upgrade left the old daemon running"
+
+step "systemctl stop gestured.service gestured.socket"
+systemctl stop gestured.service gestured.socket
+expect "gestured.service's result" "$(systemctl show -p Result --value gestured.service)" success
+expect "gestured.service's exit status" "$(systemctl show -p ExecMainStatus --value gestured.service)" 0
+[ ! -e /run/gestured/gestured.sock ] || fail "the socket is still there after stop"
+daemon_log notice | grep -q "configuration reloaded" || fail "the journal has no notice of the reload from the daemon"
+[ -z "$(daemon_log err)" ] || fail "the daemon logged errors: $(daemon_log err)"
+
+step "systemctl enable gestured.socket, then dpkg --purge gestured"
+systemctl enable gestured.socket 2>/dev/null
+expect "gestured.socket's enablement" "$(systemctl is-enabled gestured.socket)" enabled
+dpkg --purge gestured >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg --purge failed"; }
+for path in /usr/bin/gestured /usr/bin/gesturectl /lib/systemd/system/gestured.service /etc/gestured \
+    /etc/systemd/system/sockets.target.wants/gestured.socket; do
+    [ ! -e "$path" ] && [ ! -L "$path" ] || fail "$path is still there after purge"
+done
+expect "gestured.socket after purge" "$(systemctl is-active gestured.socket || true)" inactive
+
+kill "$maker" 2>/dev/null || true
+rm -rf "$work"
+echo "the installed package passed"
