@@ -1,26 +1,51 @@
+import GestureEngine
+
 /// The evemu recording format: a device description (`N:` name, `I:` ids, `P:` property bits, `B:`
 /// event-code bits per type, `A:` axes) and `E: sec.usec type code value` events, type and code in hex.
 /// The description may be alone (a `.prop` or `.device` file) or missing (only `#` comments).
 public enum EvemuFormat {
     public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+        // Never nil: only parseUnlessOtherFormat gives up on other formats' lines.
+        try read(text, source: source, unlessOtherFormat: false)!
+    }
+
+    /// The recording, or nil when a line starts as another format's own line does (`Recording.parse`'s choice
+    /// would not be evemu's): every such line but libinput's `# libinput record` is an error to this reader
+    /// anyway, and the lines that are not events are few.
+    static func parseUnlessOtherFormat(_ text: String, source: String) throws(RecordingError) -> Recording? {
+        try read(text, source: source, unlessOtherFormat: true)
+    }
+
+    private static func read(_ text: String, source: String, unlessOtherFormat: Bool) throws(RecordingError) -> Recording? {
+        var otherFormat = false
         var name: String?
         var ids: (UInt16, UInt16, UInt16, UInt16)?
         var propertyBytes: [UInt8] = []
         var codeBytes: [UInt16: [UInt8]] = [:]
         var axes: [UInt16: AbsInfo] = [:]
         var events: [InputEvent] = []
-        for (index, raw) in lines(of: text).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let fields = words(line)
-            guard let tag = fields.first else { continue }
-            let n = index + 1
+        try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
             func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
+            // Event lines, nearly all of a recording, are read from the bytes.
+            if otherFormat { return }
+            scanner.skipBlanks()
+            if scanner.take(UInt8(ascii: "E")), scanner.take(UInt8(ascii: ":")), scanner.atFieldEnd {
+                guard let event = eventFields(&scanner) else {
+                    throw fail("expected E: SECONDS.MICROSECONDS TYPE CODE VALUE (type and code in hex)")
+                }
+                events.append(event)
+                return
+            }
+            if unlessOtherFormat, startsOtherFormat(scanner.fromLineStart) {
+                otherFormat = true
+                return
+            }
+            let line = scanner.line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = words(line)
+            guard let tag = fields.first else { return }
             switch tag {
             case "E:":
-                guard fields.count == 5, let (sec, usec) = parseTime(fields[1]), let type = UInt16(fields[2], radix: 16),
-                    let code = UInt16(fields[3], radix: 16), let value = Int32(fields[4])
-                else { throw fail("expected E: SECONDS.MICROSECONDS TYPE CODE VALUE (type and code in hex)") }
-                events.append(InputEvent(seconds: sec, microseconds: usec, type: type, code: code, value: value))
+                throw fail("expected E: SECONDS.MICROSECONDS TYPE CODE VALUE (type and code in hex)")
             case "N:":
                 name = line.drop(while: { $0 != ":" }).dropFirst().trimmed()
             case "I:":
@@ -49,11 +74,12 @@ public enum EvemuFormat {
                     minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
                     resolution: values.count > 4 ? values[4] : 0)
             case "L:", "S:":
-                continue  // LEDs and switches: not used.
+                return  // LEDs and switches: not used.
             default:
                 throw fail("unexpected line starting \(tag); expected an evemu line (N:, I:, P:, B:, A:, E:) or a # comment")
             }
         }
+        if otherFormat { return nil }
         var description: DeviceDescription?
         if name != nil || ids != nil || !axes.isEmpty {
             var codes: [UInt16: Set<UInt16>] = [:]
@@ -67,6 +93,26 @@ public enum EvemuFormat {
                 properties: bits(propertyBytes), codes: codes, axes: axes)
         }
         return Recording(description: description, events: events)
+    }
+
+    private static func startsOtherFormat(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        LibinputRecordFormat.startsLine(line) || EvtestFormat.startsLine(line) || GeteventFormat.startsLine(line)
+    }
+
+    /// The four fields after `E:`, each followed by a blank, a `#` or the end, and nothing after them but a comment.
+    private static func eventFields(_ scanner: inout LineScanner) -> InputEvent? {
+        scanner.skipBlanks()
+        guard let (sec, usec) = scanner.time(), scanner.atFieldEnd else { return nil }
+        scanner.skipBlanks()
+        guard let type = scanner.hex16(), scanner.atFieldEnd else { return nil }
+        scanner.skipBlanks()
+        guard let code = scanner.hex16(), scanner.atFieldEnd else { return nil }
+        scanner.skipBlanks()
+        guard let value: Int32 = scanner.decimal(), scanner.atFieldEnd else { return nil }
+        scanner.skipBlanks()
+        guard scanner.isAtEnd || scanner.take(UInt8(ascii: "#")) else { return nil }
+        // time() keeps seconds below 9e9 and microseconds below 1e6: nanoseconds fit without checking.
+        return InputEvent(time: Timestamp(nanoseconds: sec &* 1_000_000_000 &+ usec &* 1000), type: type, code: code, value: value)
     }
 
     /// Bytes of a code mask: KEY_MAX (0x2ff) needs 96; anything far beyond is not a device.

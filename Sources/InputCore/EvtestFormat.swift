@@ -7,12 +7,15 @@
 /// lines run together.
 public enum EvtestFormat {
     /// evtest's own lines start a line; evemu files quote them after a `#`.
-    static func looksLike(_ text: String) -> Bool {
-        anyLineStart(of: text) { rest in
-            // The first byte rules out almost every line before any prefix is compared.
-            guard let first = rest.first, first == UInt8(ascii: "I") || first == UInt8(ascii: "E") else { return false }
-            return evtestLineStarts.contains { rest.starts(with: $0) }
-        }
+    static func looksLike(_ text: String) -> Bool { anyLineStart(of: text, where: startsLine) }
+
+    /// Whether a line (the bytes from its start to the text's end) is one of evtest's own.
+    static func startsLine(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The first two bytes rule out almost every line (evemu's E: lines among them) before any prefix is compared.
+        guard rest.count > 1, rest[0] == UInt8(ascii: "I") || rest[0] == UInt8(ascii: "E"),
+            rest[1] == UInt8(ascii: "n") || rest[1] == UInt8(ascii: "v")
+        else { return false }
+        return evtestLineStarts.contains { rest.starts(with: $0) }
     }
 
     private static let evtestLineStarts = ["Input driver version", "Input device name:", "Event: time "].map { Array($0.utf8) }
@@ -26,20 +29,25 @@ public enum EvtestFormat {
         var events: [InputEvent] = []
         var currentType: UInt16?
         var currentAxis: UInt16?
-        for (index, line) in lines(of: text).enumerated() {
-            let n = index + 1
-            if line.hasPrefix("Event: time ") {
-                events.append(try event(line, source: source, line: n))
-                continue
+        try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
+            if scanner.take("Event: time ") {
+                // Event lines, nearly all of a capture, are read from the bytes when they have evtest's shape.
+                if let event = event(scanner) {
+                    events.append(event)
+                } else {
+                    events.append(try event(scanner.line, source: source, line: n))
+                }
+                return
             }
+            let line = scanner.line
             if line.hasPrefix("Input device name:") {
                 let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
                 name = quoted.count >= 3 ? String(quoted[1]) : line.dropFirst("Input device name:".count).trimmed()
-                continue
+                return
             }
             if line.hasPrefix("Input device ID:") {
                 ids = words(line).compactMap { $0.hasPrefix("0x") ? UInt16($0.dropFirst(2), radix: 16) : nil }
-                continue
+                return
             }
             let tokens = words(line)
             var i = 0
@@ -92,6 +100,41 @@ public enum EvtestFormat {
         }
         return Recording(description: description, events: events)
     }
+
+    /// An event line after `Event: time `, when it is as evtest prints it: `SEC.USEC, type T (NAME), code C (NAME),
+    /// value V` or `SEC.USEC, -------------- SYN_REPORT ------------` (or SYN_DROPPED, SYN_MT_REPORT). Anything
+    /// else is nil, for the reader below, which takes more and says what is wrong.
+    private static func event(_ line: LineScanner) -> InputEvent? {
+        var scanner = line
+        guard let (sec, usec) = scanner.time(), scanner.take(UInt8(ascii: ",")) else { return nil }
+        scanner.skipBlanks()
+        if !scanner.take("type") {
+            guard !scanner.contains("type") else { return nil }
+            for (marker, code) in markers where scanner.contains(marker) {
+                return InputEvent(seconds: sec, microseconds: usec, type: EventType.syn, code: code, value: 0)
+            }
+            return nil
+        }
+        // type T (NAME), code C (NAME), value V
+        scanner.skipBlanks()
+        guard let type: UInt16 = scanner.decimal(), scanner.atFieldEnd, scanner.skip(to: UInt8(ascii: ",")) else { return nil }
+        _ = scanner.take(UInt8(ascii: ","))
+        scanner.skipBlanks()
+        guard scanner.take("code") else { return nil }
+        scanner.skipBlanks()
+        guard let code: UInt16 = scanner.decimal(), scanner.atFieldEnd, scanner.skip(to: UInt8(ascii: ",")) else { return nil }
+        _ = scanner.take(UInt8(ascii: ","))
+        scanner.skipBlanks()
+        guard scanner.take("value") else { return nil }
+        scanner.skipBlanks()
+        guard let value: Int32 = scanner.decimal() else { return nil }
+        scanner.skipBlanks()
+        guard scanner.isAtEnd else { return nil }
+        return InputEvent(seconds: sec, microseconds: usec, type: type, code: code, value: value)
+    }
+
+    private static let markers: [(StaticString, UInt16)] =
+        [("SYN_REPORT", SynCode.report), ("SYN_DROPPED", SynCode.dropped), ("SYN_MT_REPORT", SynCode.mtReport)]
 
     private static func event(_ line: Substring, source: String, line n: Int) throws(RecordingError) -> InputEvent {
         func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }

@@ -18,14 +18,18 @@
 public enum GeteventFormat {
     /// getevent's lines start a line: `add device `, a `[` time, or a device path (`getevent -l` without times,
     /// which the reader refuses, saying why).
-    static func looksLike(_ text: String) -> Bool {
-        anyLineStart(of: text) { rest in
-            if rest.starts(with: addDevice) || rest.starts(with: devicePath) { return true }
-            guard rest.first == UInt8(ascii: "[") else { return false }
-            // [, blanks, a digit: a time.
-            guard let digit = rest.dropFirst().first(where: { $0 != UInt8(ascii: " ") }) else { return false }
-            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
+    static func looksLike(_ text: String) -> Bool { anyLineStart(of: text, where: startsLine) }
+
+    /// Whether a line (the bytes from its start to the text's end) is one of getevent's.
+    static func startsLine(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = rest.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "/") || first == UInt8(ascii: "[") else {
+            return false
         }
+        if rest.starts(with: addDevice) || rest.starts(with: devicePath) { return true }
+        guard first == UInt8(ascii: "[") else { return false }
+        // [, blanks, a digit: a time.
+        guard let digit = rest.dropFirst().first(where: { $0 != UInt8(ascii: " ") }) else { return false }
+        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit)
     }
 
     private static let addDevice = Array("add device ".utf8)

@@ -15,13 +15,14 @@ import Yams
 /// aliases would take Yams forever (the "billion laughs" file).
 public enum LibinputRecordFormat {
     /// The file's top-level keys, at a line's start: evemu, evtest and getevent lines never start so.
-    static func looksLike(_ text: String) -> Bool {
-        anyLineStart(of: text) { rest in
-            guard let first = rest.first, first == UInt8(ascii: "d") || first == UInt8(ascii: "n") || first == UInt8(ascii: "#") else {
-                return false
-            }
-            return lineStarts.contains { rest.starts(with: $0) }
+    static func looksLike(_ text: String) -> Bool { anyLineStart(of: text, where: startsLine) }
+
+    /// Whether a line (the bytes from its start to the text's end) starts with one of the file's top-level keys.
+    static func startsLine(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = rest.first, first == UInt8(ascii: "d") || first == UInt8(ascii: "n") || first == UInt8(ascii: "#") else {
+            return false
         }
+        return lineStarts.contains { rest.starts(with: $0) }
     }
 
     private static let lineStarts = ["devices:", "ndevices:", "# libinput record"].map { Array($0.utf8) }

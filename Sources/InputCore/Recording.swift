@@ -16,17 +16,24 @@ public struct Recording: Sendable {
         -> Recording
     {
         var recording: Recording
-        if LibinputRecordFormat.looksLike(text) {
-            recording = try LibinputRecordFormat.parse(text, source: source)
-        } else if EvtestFormat.looksLike(text) {
-            recording = try EvtestFormat.parse(text, source: source)
-        } else if GeteventFormat.looksLike(text) {
-            recording = try GeteventFormat.parse(text, source: source)
+        // Most captures are evemu's: read as such first, and told apart from the others only when that fails
+        // or a line starts as another format's (the same choice as Reader's, without a pass of its own).
+        if let evemu = try? EvemuFormat.parseUnlessOtherFormat(text, source: source) {
+            recording = evemu
         } else {
-            recording = try EvemuFormat.parse(text, source: source)
+            recording = try parse(text, source: source, with: Reader(for: text))
         }
         if recording.description == nil { recording.description = description }
         return recording
+    }
+
+    private static func parse(_ text: String, source: String, with reader: Reader) throws(RecordingError) -> Recording {
+        switch reader {
+        case .libinput: try LibinputRecordFormat.parse(text, source: source)
+        case .evtest: try EvtestFormat.parse(text, source: source)
+        case .getevent: try GeteventFormat.parse(text, source: source)
+        case .evemu: try EvemuFormat.parse(text, source: source)
+        }
     }
 
     /// The device a description file gives, for captures that carry none (`--description`): any recording or
@@ -86,16 +93,39 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(source):\(line): \(message)" }
 }
 
+/// Which reader a text is for: the first of libinput's, evtest's and getevent's that any line start is one of
+/// the format's own (each format's `looksLike`), else evemu's. One pass over the line starts for all three.
+private enum Reader {
+    case libinput, evtest, getevent, evemu
+
+    init(for text: String) {
+        var text = text
+        self = text.withUTF8 { bytes in
+            var evtest = false
+            var getevent = false
+            var lineStart = 0
+            while lineStart < bytes.count {
+                let rest = UnsafeBufferPointer(rebasing: bytes[lineStart...])
+                if LibinputRecordFormat.startsLine(rest) { return .libinput }
+                evtest = evtest || EvtestFormat.startsLine(rest)
+                getevent = getevent || GeteventFormat.startsLine(rest)
+                lineStart = nextNewline(in: bytes, from: lineStart) + 1
+            }
+            return evtest ? .evtest : getevent ? .getevent : .evemu
+        }
+    }
+}
+
 /// Whether `match` holds at the start of any line of `text`, given the bytes from there to the end. One pass over
-/// the bytes that looks only at line starts, so telling formats apart costs little even on a large capture
+/// the bytes (memchr from line to line) that looks only at line starts, so telling formats apart costs little even on a large capture
 /// (`String.contains` for each prefix once took a third of `gestured replay`'s run on a 3 MB file).
 func anyLineStart(of text: String, where match: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-        var lineStart = true
-        for i in bytes.indices {
-            if lineStart, match(UnsafeBufferPointer(rebasing: bytes[i...])) { return true }
-            lineStart = bytes[i] == UInt8(ascii: "\n")
+        var lineStart = 0
+        while lineStart < bytes.count {
+            if match(UnsafeBufferPointer(rebasing: bytes[lineStart...])) { return true }
+            lineStart = nextNewline(in: bytes, from: lineStart) + 1
         }
         return false
     }
