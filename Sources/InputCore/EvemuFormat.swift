@@ -27,7 +27,6 @@ public enum EvemuFormat {
         try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
             func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
             // Event lines, nearly all of a recording, are read from the bytes.
-            if otherFormat { return }
             scanner.skipBlanks()
             if scanner.take(UInt8(ascii: "E")), scanner.take(UInt8(ascii: ":")), scanner.atFieldEnd {
                 guard let event = eventFields(&scanner) else {
@@ -38,6 +37,7 @@ public enum EvemuFormat {
             }
             if unlessOtherFormat, startsOtherFormat(scanner.fromLineStart) {
                 otherFormat = true
+                scanner.stopReading()
                 return
             }
             let line = scanner.line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

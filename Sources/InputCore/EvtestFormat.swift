@@ -1,3 +1,5 @@
+import GestureEngine
+
 /// The text the `evtest` tool prints: a header (`Input device ID: bus 0x.. vendor 0x.. ...`, `Input device
 /// name: "..."`, `Event type N`, `Event code N`, then `Value`/`Min`/`Max`/`Fuzz`/`Flat`/`Resolution`,
 /// `Property type N`) and `Event: time SEC.USEC, type T (..), code C (..), value V` lines, with
@@ -21,6 +23,21 @@ public enum EvtestFormat {
     private static let evtestLineStarts = ["Input driver version", "Input device name:", "Event: time "].map { Array($0.utf8) }
 
     public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+        // Never nil: only parseIfChosen gives up.
+        try read(text, source: source, ifChosen: false)!
+    }
+
+    /// The recording, or nil when `Recording.parse` might not choose this reader: no line starts as evtest's own,
+    /// or one starts as libinput's (whose reader comes first) or getevent's (whose reader is chosen when no line is
+    /// evtest's, which only the whole text tells; Reader decides those). The event lines are evtest's own; the
+    /// others are few.
+    static func parseIfChosen(_ text: String, source: String) throws(RecordingError) -> Recording? {
+        try read(text, source: source, ifChosen: true)
+    }
+
+    private static func read(_ text: String, source: String, ifChosen: Bool) throws(RecordingError) -> Recording? {
+        var ownLines = false
+        var otherLine = false
         var name: String?
         var ids: [UInt16] = []
         var codes: [UInt16: Set<UInt16>] = [:]
@@ -31,6 +48,7 @@ public enum EvtestFormat {
         var currentAxis: UInt16?
         try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
             if scanner.take("Event: time ") {
+                ownLines = true
                 // Event lines, nearly all of a capture, are read from the bytes when they have evtest's shape.
                 if let event = event(scanner) {
                     events.append(event)
@@ -38,6 +56,14 @@ public enum EvtestFormat {
                     events.append(try event(scanner.line, source: source, line: n))
                 }
                 return
+            }
+            if ifChosen {
+                if LibinputRecordFormat.startsLine(scanner.fromLineStart) || GeteventFormat.startsLine(scanner.fromLineStart) {
+                    otherLine = true
+                    scanner.stopReading()
+                    return
+                }
+                ownLines = ownLines || startsLine(scanner.fromLineStart)
             }
             let line = scanner.line
             if line.hasPrefix("Input device name:") {
@@ -89,6 +115,7 @@ public enum EvtestFormat {
                 }
             }
         }
+        if ifChosen, otherLine || !ownLines { return nil }
         var description: DeviceDescription?
         if name != nil || !axes.isEmpty {
             codes[EventType.abs] = nil
@@ -130,7 +157,8 @@ public enum EvtestFormat {
         guard let value: Int32 = scanner.decimal() else { return nil }
         scanner.skipBlanks()
         guard scanner.isAtEnd else { return nil }
-        return InputEvent(seconds: sec, microseconds: usec, type: type, code: code, value: value)
+        // time() keeps seconds below 9e9 and microseconds below 1e6: nanoseconds fit without checking.
+        return InputEvent(time: Timestamp(nanoseconds: sec &* 1_000_000_000 &+ usec &* 1000), type: type, code: code, value: value)
     }
 
     private static let markers: [(StaticString, UInt16)] =

@@ -13,6 +13,8 @@ struct LineScanner {
     /// One past the line's last byte; a `\r` before the `\n` is not part of the line.
     let end: Int
     private let start: Int
+    /// Set by `stopReading`: forEachLine calls for no more lines.
+    private(set) var stopped = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         self.bytes = bytes
@@ -28,6 +30,9 @@ struct LineScanner {
     var fromLineStart: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[start...]) }
 
     var isAtEnd: Bool { position >= end }
+
+    /// The lines after this one are not wanted.
+    mutating func stopReading() { stopped = true }
 
     /// At the end, a blank or a `#` (where evemu's comments start): the end of a field.
     var atFieldEnd: Bool { position >= end || isBlank(bytes[position]) || bytes[position] == UInt8(ascii: "#") }
@@ -46,20 +51,32 @@ struct LineScanner {
         return true
     }
 
-    /// Moves past `literal` if the line continues with it.
+    /// Moves past `literal` if the line continues with it. Inlined, so that the literal's length is known where
+    /// it is compared.
+    @inline(__always)
     mutating func take(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount, bytes = self.bytes, start = position
-        guard end - start >= count else { return false }
-        let pointer = literal.utf8Start
-        for i in 0..<count where bytes[start + i] != pointer[i] { return false }
+        let count = literal.utf8CodeUnitCount, start = position
+        guard end - start >= count, let base = bytes.baseAddress else { return false }
+        let here = UnsafeRawPointer(base + start), pointer = UnsafeRawPointer(literal.utf8Start)
+        // Eight bytes at a time, then one at a time.
+        var i = 0
+        while count - i >= 8 {
+            guard here.loadUnaligned(fromByteOffset: i, as: UInt64.self) == pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            else { return false }
+            i += 8
+        }
+        while i < count {
+            guard here.load(fromByteOffset: i, as: UInt8.self) == pointer.load(fromByteOffset: i, as: UInt8.self) else { return false }
+            i += 1
+        }
         position = start + count
         return true
     }
 
-    /// Whether `literal` occurs anywhere from here to the end.
+    /// Whether `literal` occurs anywhere from here to the end: memchr finds each place its first byte is.
     func contains(_ literal: StaticString) -> Bool {
         var copy = self
-        while copy.position < end {
+        while copy.skip(to: literal.utf8Start.pointee) {
             if copy.take(literal) { return true }
             copy.position += 1
         }
@@ -68,36 +85,30 @@ struct LineScanner {
 
     /// Moves to the next `byte` (not past it); false, and nowhere, if the line has none.
     mutating func skip(to byte: UInt8) -> Bool {
-        var i = position
-        while i < end {
-            if bytes[i] == byte {
-                position = i
-                return true
-            }
-            i += 1
+        guard position < end, let base = bytes.baseAddress, let found = memchr(base + position, Int32(byte), end - position) else {
+            return false
         }
-        return false
+        position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        return true
     }
 
     /// Decimal digits with an optional sign, as Swift's integer parsing takes them; nil (and nowhere) without a
     /// digit or beyond `T`.
     mutating func decimal<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
         let begin = position
-        let negative = take(UInt8(ascii: "-"))
-        if !negative { _ = take(UInt8(ascii: "+")) }
-        let value: T?
-        switch (decimalDigits()?.value, negative) {
-        case (nil, _): value = nil
-        case (let magnitude?, false): value = T(exactly: magnitude)
-        // Int64.min's magnitude is one more than Int64.max.
-        case (let magnitude?, true) where magnitude <= UInt64(Int64.max): value = T(exactly: -Int64(magnitude))
-        case (let magnitude?, true): value = magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil
+        var negative = false
+        if position < end, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+            negative = bytes[position] == UInt8(ascii: "-")
+            position += 1
         }
-        guard let value else {
+        guard let (magnitude, _) = decimalDigits(),
+            negative ? magnitude <= UInt64(T.min.magnitude) : magnitude <= UInt64(T.max)
+        else {
             position = begin
             return nil
         }
-        return value
+        // Two's complement: the negation of the magnitude, cut to T's width, is the negative number.
+        return T(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
     }
 
     /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes; nil (and nowhere)
@@ -159,9 +170,8 @@ struct LineScanner {
     }
 
     /// Decimal digits and how many (leading zeros too, which a fraction's count needs): at most 19 after the
-    /// leading zeros, which fit in 64 bits. Eight bytes at a time where the line has them (a capture's times have
-    /// 16 digits): which of them are digits, and their value, with a few multiplications instead of a loop; the
-    /// rest one at a time.
+    /// leading zeros, which fit in 64 bits. (Eight digits at a time with word arithmetic was tried: no fewer
+    /// instructions on captures, whose numbers are mostly short.)
     @inline(__always)
     private mutating func decimalDigits() -> (value: UInt64, count: Int)? {
         let bytes = self.bytes, end = self.end, start = position
@@ -169,18 +179,7 @@ struct LineScanner {
         while i < end, bytes[i] == UInt8(ascii: "0") { i += 1 }
         let significant = i
         var value: UInt64 = 0
-        var done = false
-        while end - i >= 8, let base = bytes.baseAddress {
-            let chunk = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let run = Self.leadingDigits(chunk)
-            if run > 0 { value = value &* Self.powerOfTen(run) &+ Self.value(ofDigits: chunk, count: run) }
-            i += run
-            if run < 8 {
-                done = true
-                break
-            }
-        }
-        while !done, i < end {
+        while i < end {
             let digit = bytes[i] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             value = value &* 10 &+ UInt64(digit)
@@ -188,41 +187,6 @@ struct LineScanner {
         }
         position = i
         return i > start && i - significant <= 19 ? (value, i - start) : nil
-    }
-
-    /// How many of the eight bytes (the first in the lowest) are digits before the first that is not. A byte is a
-    /// digit when its high nibble is 3, and still is after adding 6 (0x3a-0x3f become 0x40-0x45). Adding 6 carries
-    /// into the next byte only from 0xfa and above, which UTF-8 never has, and only past bytes that are not digits.
-    @inline(__always)
-    static func leadingDigits(_ chunk: UInt64) -> Int {
-        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0, threes: UInt64 = 0x3030_3030_3030_3030
-        let notDigit = ((chunk & high) ^ threes) | (((chunk &+ 0x0606_0606_0606_0606) & high) ^ threes)
-        return notDigit == 0 ? 8 : notDigit.trailingZeroBitCount / 8
-    }
-
-    /// The value of the first `count` (1...8) bytes of `chunk`, digits, first the most significant: the bytes after
-    /// them are shifted out, which leaves zeros in front, and neighbouring digits are combined in pairs, then
-    /// pairs of pairs, then the two halves.
-    @inline(__always)
-    static func value(ofDigits chunk: UInt64, count: Int) -> UInt64 {
-        var v = (chunk & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64((8 - count) * 8)
-        v = (v &* (10 << 8 + 1)) &>> 8 & 0x00FF_00FF_00FF_00FF
-        v = (v &* (100 << 16 + 1)) &>> 16 & 0x0000_FFFF_0000_FFFF
-        return (v &* (10_000 << 32 + 1)) &>> 32
-    }
-
-    @inline(__always)
-    static func powerOfTen(_ exponent: Int) -> UInt64 {
-        switch exponent {
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
     }
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
@@ -257,7 +221,7 @@ func forEachLine(
                 failure = error
                 return
             }
-            guard newline < bytes.count else { return }
+            guard newline < bytes.count, !scanner.stopped else { return }
             number += 1
             lineStart = newline + 1
         }

@@ -16,7 +16,7 @@ struct LineScannerTests {
                 out.append(digits + followers.randomElement(using: &generator)! + "12")
             }
         }
-        return out + ["", "-", "+", "-0", "+7", "-9223372036854775808", "9223372036854775807", "18446744073709551615", "x1"]
+        return out + ["", "-", "+", "-0", "+7", "-9223372036854775808", "9223372036854775807", "18446744073709551615", "x1", "-1", "65535", "65536", "-2147483648", "2147483648"]
     }
 
     private static func scan<T>(_ text: String, _ read: (inout LineScanner) -> T) -> (T, rest: String) {
@@ -43,6 +43,8 @@ struct LineScannerTests {
             #expect(rest == (expected == nil ? sample : String(sample.dropFirst(Self.numberPrefix(sample).count))), "\(sample)")
             let (small, _) = Self.scan(sample) { $0.decimal(Int32.self) }
             #expect(small == Int32(Self.numberPrefix(sample)), "\(sample)")
+            let (code, _) = Self.scan(sample) { $0.decimal(UInt16.self) }
+            #expect(code == UInt16(Self.numberPrefix(sample)), "\(sample)")
         }
     }
 
