@@ -1,3 +1,6 @@
+import GestureEngine
+import Glibc
+
 /// What Android's `getevent` prints. Events (`getevent -lt`): `[    1234.567890] /dev/input/event2: EV_ABS
 /// ABS_MT_POSITION_X    000001c3`, type and code by name, the value in hex (`ffffffff` is -1; `DOWN`, `UP`, `REPEAT`
 /// and `MT_TOOL_*` by name); without `-l` type and code are hex too; the device path is missing when getevent was
@@ -76,17 +79,55 @@ public enum GeteventFormat {
         // Streams in the order their devices first sent an event; the last one's path and index kept at hand.
         var streams: [(path: String, stream: Stream)] = []
         var streamIndex: [String: Int] = [:]
-        var last: (path: Substring, index: Int)?
+        var last: (path: [UInt8], index: Int)?
         var firstEventLine: Int?
         var withPaths: Bool?
-        // Lines and words are split on the bytes: by Character (the evemu reader's way) and with names looked up as
-        // Strings, 100,000 events took 0.97 s instead of 0.25 s.
+
+        /// An event line's event (none when its code is a name that cannot matter) and its device's path.
+        func add<Path: Collection<UInt8>>(_ parsed: InputEvent?, path: Path?, line n: Int) throws(RecordingError) {
+            current = nil
+            let named = path != nil
+            if let withPaths, withPaths != named {
+                throw RecordingError(
+                    source: source, line: n,
+                    withPaths
+                        ? "an event without its device path, in a log whose events name their device"
+                        : "an event with a device path, in a log whose events name none")
+            }
+            withPaths = named
+            firstEventLine = firstEventLine ?? n
+            guard let event = parsed else { return }
+            let s: Int
+            if let last, path.map({ equal(last.path, $0) }) ?? last.path.isEmpty {
+                s = last.index
+            } else {
+                let name = path.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                s = streamIndex[name] ?? streams.count
+                if s == streams.count {
+                    streams.append((name, Stream()))
+                    streamIndex[name] = s
+                }
+                last = (Array(name.utf8), s)
+            }
+            streams[s].stream.events.append(event)
+            if event.type == EventType.abs {
+                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { streams[s].stream.multitouch = true }
+                if event.code == AbsCode.x || event.code == AbsCode.y { streams[s].stream.singleTouch = true }
+            }
+        }
+
+        // Event lines, nearly all of a log, are read from the bytes when they have getevent's usual shape; the
+        // rest is split into words on the bytes (by Character, the evemu reader's old way, with names looked up
+        // as Strings, 100,000 events took 0.97 s instead of 0.25 s).
         // adb's pseudo-terminal ends lines with \r\n, whose \r goes with the trailing blanks.
-        for (index, bytes) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let n = index + 1
+        try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
+            if let (path, event) = eventFields(scanner) {
+                try add(event, path: path, line: n)
+                return
+            }
             func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
-            let line = Substring(bytes).trimmedEnd()
-            guard let first = line.utf8.first else { continue }
+            let line = scanner.line.trimmedEnd()
+            guard let first = line.utf8.first else { return }
             if first == UInt8(ascii: "[") {
                 // An event line, by far the most common: the checks below are for the others.
             } else if line.hasPrefix("add device ") {
@@ -97,49 +138,21 @@ public enum GeteventFormat {
                 devices.append(Device(path: String(fields[1]), line: n))
                 current = devices.count - 1
                 section = .header
-                continue
+                return
             } else if line.hasPrefix("remove device ") {
                 current = nil
-                continue
+                return
             } else if line.hasPrefix("could not ") || line.hasPrefix("Can't enable monotonic clock") {
-                continue
+                return
             } else if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
                 guard let d = current else {
                     throw fail("an indented line outside a device's description (getevent -lp starts each with add device N: PATH)")
                 }
                 try describe(&devices[d], line.trimmedSubstring(), section: &section, fail: fail)
-                continue
+                return
             }
-            current = nil
             let (path, parsed) = try eventLine(line, fail: fail)
-            let named = path != nil
-            if let withPaths, withPaths != named {
-                throw fail(
-                    withPaths
-                        ? "an event without its device path, in a log whose events name their device"
-                        : "an event with a device path, in a log whose events name none")
-            }
-            withPaths = named
-            firstEventLine = firstEventLine ?? n
-            guard let event = parsed else { continue }
-            let key = path ?? ""
-            let s: Int
-            if let last, last.path == key {
-                s = last.index
-            } else {
-                let name = String(key)
-                s = streamIndex[name] ?? streams.count
-                if s == streams.count {
-                    streams.append((name, Stream()))
-                    streamIndex[name] = s
-                }
-                last = (key, s)
-            }
-            streams[s].stream.events.append(event)
-            if event.type == EventType.abs {
-                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { streams[s].stream.multitouch = true }
-                if event.code == AbsCode.x || event.code == AbsCode.y { streams[s].stream.singleTouch = true }
-            }
+            try add(parsed, path: path?.utf8, line: n)
         }
         let described = devices.compactMap { device in device.description.map { (device.path, $0) } }
         // Multitouch positions first, then single-touch ones; not a motion sensor's.
@@ -287,6 +300,74 @@ public enum GeteventFormat {
         return nil
     }
 
+    /// An event line as `getevent -lt` or `-t` prints it, `[ SECONDS.MICROSECONDS] PATH: TYPE CODE VALUE`
+    /// (the path maybe missing), read from the bytes, names looked up by their bytes: the path and the event. Nil for
+    /// anything else (a name it does not know, `rate`, a line that is wrong), which eventLine reads and judges.
+    private static func eventFields(_ line: LineScanner) -> (path: UnsafeBufferPointer<UInt8>?, event: InputEvent)? {
+        var scanner = line
+        guard scanner.take(UInt8(ascii: "[")) else { return nil }
+        scanner.skipBlanks()
+        guard let (seconds, micros) = scanner.time() else { return nil }
+        scanner.skipBlanks()
+        guard scanner.take(UInt8(ascii: "]")) else { return nil }
+        scanner.skipBlanks()
+        var word = scanner.word()
+        var path: UnsafeBufferPointer<UInt8>?
+        if word.last == UInt8(ascii: ":") {
+            path = UnsafeBufferPointer(rebasing: word.dropLast())
+            scanner.skipBlanks()
+            word = scanner.word()
+        }
+        guard let type = hex(word, UInt16.self) ?? typeTable[word] else { return nil }
+        scanner.skipBlanks()
+        word = scanner.word()
+        let code: UInt16
+        if let number = hex(word, UInt16.self) {
+            guard number <= codeLimit, type != EventType.abs || number <= 0x3f else { return nil }
+            code = number
+        } else {
+            guard type < codeTables.count, let named = codeTables[Int(type)]?[word] else { return nil }
+            code = named
+        }
+        scanner.skipBlanks()
+        word = scanner.word()
+        guard let value = (word.count <= 8 ? hex(word, UInt32.self).map { Int32(bitPattern: $0) } : nil) ?? valueTable[word]
+        else { return nil }
+        scanner.skipBlanks()
+        guard scanner.isAtEnd else { return nil }
+        // time() keeps seconds below 9e9 and microseconds below 1e6: nanoseconds fit without checking.
+        return (path, InputEvent(time: Timestamp(nanoseconds: seconds &* 1_000_000_000 &+ micros &* 1000), type: type, code: code, value: value))
+    }
+
+    /// Whether a path's bytes are the last path's: memcmp where both are contiguous.
+    private static func equal<Path: Collection<UInt8>>(_ stored: [UInt8], _ path: Path) -> Bool {
+        guard stored.count == path.count else { return false }
+        guard !stored.isEmpty else { return true }
+        return path.withContiguousStorageIfAvailable { bytes in
+            stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, stored.count) == 0 }
+        } ?? stored.elementsEqual(path)
+    }
+
+    /// A word that is all hex digits, as `init?(hex:)` reads one; nil otherwise or beyond `T`.
+    private static func hex<T: FixedWidthInteger & UnsignedInteger>(_ word: UnsafeBufferPointer<UInt8>, _: T.Type) -> T? {
+        guard !word.isEmpty else { return nil }
+        var value: T = 0
+        for byte in word {
+            let digit: UInt8
+            if byte &- UInt8(ascii: "0") < 10 {
+                digit = byte &- UInt8(ascii: "0")
+            } else if (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                digit = (byte | 0x20) &- UInt8(ascii: "a") &+ 10
+            } else {
+                return nil
+            }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
+            guard !overflow else { return nil }
+            value = shifted | T(digit)
+        }
+        return value
+    }
+
     /// An event line: its device's path, if it names one, and the event; no event when its code is a name that
     /// cannot matter (see the type's comment).
     private static func eventLine(_ line: Substring, fail: (String) -> RecordingError) throws(RecordingError)
@@ -381,6 +462,21 @@ public enum GeteventFormat {
         "INPUT_PROP_POINTER": 0x00, "INPUT_PROP_DIRECT": 0x01, "INPUT_PROP_BUTTONPAD": 0x02, "INPUT_PROP_SEMI_MT": 0x03,
         "INPUT_PROP_TOPBUTTONPAD": 0x04, "INPUT_PROP_POINTING_STICK": 0x05, "INPUT_PROP_ACCELEROMETER": 0x06,
     ]
+    /// The names of event lines, looked up by their bytes.
+    private static let typeTable = ByteNames(typeNames)
+    /// By type (at most EV_MAX, 0x1f).
+    private static let codeTables: [ByteNames<UInt16>?] = (0...0x1f).map { type in
+        switch UInt16(type) {
+        case EventType.syn: ByteNames(synNames)
+        case EventType.key: ByteNames(keyNames)
+        case EventType.rel: ByteNames(relNames)
+        case EventType.abs: ByteNames(absNames)
+        case EventType.msc: ByteNames(mscNames)
+        default: nil
+        }
+    }
+    private static let valueTable = ByteNames(valueNames)
+
     /// Key states and ABS_MT_TOOL_TYPE's tools, which getevent -l names instead of printing their value.
     private static let valueNames: [Substring: Int32] = [
         "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2, "MT_TOOL_DIAL": 0x0a,

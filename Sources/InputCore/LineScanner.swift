@@ -44,6 +44,15 @@ struct LineScanner {
         position = i
     }
 
+    /// The bytes up to the next blank or the end, moved past.
+    mutating func word() -> UnsafeBufferPointer<UInt8> {
+        let bytes = self.bytes, end = self.end, start = position
+        var i = start
+        while i < end, !isBlank(bytes[i]) { i += 1 }
+        position = i
+        return UnsafeBufferPointer(rebasing: bytes[start..<i])
+    }
+
     /// Moves past `byte` if it is next.
     mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
