@@ -62,13 +62,22 @@ struct ReplayCommand: ParsableCommand {
         }
         LoggingSystem.bootstrap { _ in JournalLogHandler(level: .warning) }
         let out = FileHandle.standardOutput
+        // Lines are gathered and written 64 KiB at a time: a Data and a write for each line cost more than the
+        // daemon's whole work on its frame (docs/daemon.md, What a frame costs).
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 16)
+        defer { if !pending.isEmpty { out.write(Data(pending)) } }
         var picture: ReplayPicture?
         do {
             if let svg, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
-                out.write(Data(line))
+                pending += line
+                if pending.count >= 1 << 16 {
+                    out.write(Data(pending))
+                    pending.removeAll(keepingCapacity: true)
+                }
                 if picture != nil, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
                     picture?.add(line: object)
                 }
