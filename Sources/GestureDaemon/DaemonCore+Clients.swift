@@ -70,7 +70,7 @@ extension DaemonCore {
         case .hello:
             fatalError("handled above")
         case .subscribe(let subscription):
-            if subscription.events.contains(.touches) && !client.mayReceiveTouches {
+            if subscription.wants(.touches) && !client.mayReceiveTouches {
                 logger.notice("raw touches denied", metadata: clientMetadata(client.id, client.peer))
                 throw RequestError(
                     "access_denied",

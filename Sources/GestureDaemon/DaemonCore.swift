@@ -362,7 +362,7 @@ public final class DaemonCore {
         }
         counters.reloads += 1
         logger.notice("configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
-        broadcast(EventMessage.configReloaded(file: new.file, recognizers: new.recognizers.count)) { $0.events.contains(.config) }
+        broadcast(EventMessage.configReloaded(file: new.file, recognizers: new.recognizers.count)) { $0.wants(.config) }
         outbox.flush()
     }
 
@@ -371,7 +371,7 @@ public final class DaemonCore {
         counters.rejectedReloads += 1
         logger.error("configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
         for e in errors.errors { logger.error("\(e)") }
-        broadcast(EventMessage.configRejected(file: file, errors: errors.errors.map(\.description))) { $0.events.contains(.config) }
+        broadcast(EventMessage.configRejected(file: file, errors: errors.errors.map(\.description))) { $0.wants(.config) }
         outbox.flush()
     }
 

@@ -14,7 +14,25 @@ public struct Subscription: Sendable, Equatable {
         case config
     }
 
-    public var events: Set<Events> = [.gestures, .devices, .config]
+    /// The classes asked for. Kept as bits: matching is asked for every line to every subscriber, and a Set of
+    /// these hashes the case's String each time.
+    public var events: Set<Events> {
+        get { Set(Events.allCases.filter { eventBits & Self.bit($0) != 0 }) }
+        set { eventBits = newValue.reduce(0) { $0 | Self.bit($1) } }
+    }
+    private var eventBits: UInt8 = bit(.gestures) | bit(.devices) | bit(.config)
+
+    private static func bit(_ events: Events) -> UInt8 {
+        switch events {
+        case .gestures: 1
+        case .touches: 2
+        case .devices: 4
+        case .config: 8
+        }
+    }
+
+    /// Whether `events` holds this class, without a Set.
+    public func wants(_ events: Events) -> Bool { eventBits & Self.bit(events) != 0 }
     public var recognizers: Set<String>?
     public var kinds: Set<String>?
     public var devices: Set<String>?
@@ -44,16 +62,16 @@ public struct Subscription: Sendable, Equatable {
     /// Whether an action passes the filters. `kind` is the configured kind name (so "checkmark" can be asked
     /// for by name) and `engineKind` the engine's family ("custom" for the samples).
     public func matches(recognizer: String, kind: String, engineKind: String, device: String, region: String, state: String) -> Bool {
-        events.contains(.gestures) && (recognizers?.contains(recognizer) ?? true)
+        wants(.gestures) && (recognizers?.contains(recognizer) ?? true)
             && (kinds.map { $0.contains(kind) || $0.contains(engineKind) } ?? true) && (devices?.contains(device) ?? true)
             && (regions?.contains(region) ?? true) && (states?.contains(state) ?? true)
     }
 
     public func matchesTouch(device: String, region: String) -> Bool {
-        events.contains(.touches) && (devices?.contains(device) ?? true) && (regions?.contains(region) ?? true)
+        wants(.touches) && (devices?.contains(device) ?? true) && (regions?.contains(region) ?? true)
     }
 
     public func matchesDevice(_ device: String) -> Bool {
-        events.contains(.devices) && (devices?.contains(device) ?? true)
+        wants(.devices) && (devices?.contains(device) ?? true)
     }
 }
