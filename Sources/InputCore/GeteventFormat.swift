@@ -353,14 +353,7 @@ public enum GeteventFormat {
         guard !word.isEmpty else { return nil }
         var value: T = 0
         for byte in word {
-            let digit: UInt8
-            if byte &- UInt8(ascii: "0") < 10 {
-                digit = byte &- UInt8(ascii: "0")
-            } else if (byte | 0x20) &- UInt8(ascii: "a") < 6 {
-                digit = (byte | 0x20) &- UInt8(ascii: "a") &+ 10
-            } else {
-                return nil
-            }
+            guard let digit = hexDigit(byte) else { return nil }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
             guard !overflow else { return nil }
             value = shifted | T(digit)

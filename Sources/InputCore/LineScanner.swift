@@ -135,20 +135,12 @@ struct LineScanner {
     mutating func time() -> (Int64, Int64)? {
         let begin = position
         guard let (seconds, _) = decimalDigits(), seconds < 9_000_000_000, take(UInt8(ascii: ".")),
-            var (micros, count) = decimalDigits(), count <= 9
+            let (micros, count) = decimalDigits(), count <= 9
         else {
             position = begin
             return nil
         }
-        while count < 6 {
-            micros *= 10
-            count += 1
-        }
-        while count > 6 {
-            micros /= 10
-            count -= 1
-        }
-        return (Int64(seconds), Int64(micros))
+        return (Int64(seconds), microseconds(fraction: Int64(micros), digits: count))
     }
 
     /// Runs of digits as magnitudes: nil without one, or with more than fit in 64 bits after the leading zeros.
@@ -161,16 +153,7 @@ struct LineScanner {
         while i < end, bytes[i] == UInt8(ascii: "0") { i += 1 }
         let significant = i
         var value: UInt64 = 0
-        while i < end {
-            let byte = bytes[i]
-            let digit: UInt8
-            if byte &- UInt8(ascii: "0") < 10 {
-                digit = byte &- UInt8(ascii: "0")
-            } else if (byte | 0x20) &- UInt8(ascii: "a") < 6 {
-                digit = (byte | 0x20) &- UInt8(ascii: "a") &+ 10
-            } else {
-                break
-            }
+        while i < end, let digit = hexDigit(bytes[i]) {
             value = value &<< 4 | UInt64(digit)
             i += 1
         }
@@ -199,6 +182,14 @@ struct LineScanner {
     }
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+}
+
+/// A hex digit's value (either case), or nil.
+@inline(__always)
+func hexDigit(_ byte: UInt8) -> UInt8? {
+    if byte &- UInt8(ascii: "0") < 10 { return byte &- UInt8(ascii: "0") }
+    if (byte | 0x20) &- UInt8(ascii: "a") < 6 { return (byte | 0x20) &- UInt8(ascii: "a") &+ 10 }
+    return nil
 }
 
 /// The index of the next `\n` in `bytes` from `start`, or `bytes.count`: memchr, which reads many bytes at a time.

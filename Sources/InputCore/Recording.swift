@@ -152,15 +152,20 @@ func parseTime(_ text: Substring) -> (Int64, Int64)? {
     else {
         return nil
     }
+    return (seconds, microseconds(fraction: fraction, digits: parts[1].count))
+}
+
+/// A fraction of a second written with `digits` decimals (at most 9), in microseconds: cut, not rounded.
+func microseconds(fraction: Int64, digits: Int) -> Int64 {
     var micros = fraction
-    var digits = parts[1].count
-    while digits < 6 {
+    var count = digits
+    while count < 6 {
         micros *= 10
-        digits += 1
+        count += 1
     }
-    while digits > 6 {
+    while count > 6 {
         micros /= 10
-        digits -= 1
+        count -= 1
     }
-    return (seconds, micros)
+    return micros
 }
