@@ -104,9 +104,11 @@ final class InputLoop {
         return max(0, earliest.nanoseconds - now.nanoseconds)
     }
 
+    /// The clock is read only when there is a deadline to compare it with.
     private func fireDeadlines() {
+        guard let d = core.nextDeadline else { return }
         let now = monotonicNow()
-        if let d = core.nextDeadline, d <= now { core.advance(to: now) }
+        if d <= now { core.advance(to: now) }
     }
 
     private func playReplay() {
@@ -166,6 +168,8 @@ final class InputLoop {
     private static let clientEventsBudget: Int64 = 100_000
 
     private func clientEvents() {
+        // Most turns bring no request: then no clock read for the budget.
+        guard server.hasWaitingEvents else { return }
         let started = monotonicNow().nanoseconds
         while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent() {
             switch event {

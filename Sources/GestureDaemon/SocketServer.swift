@@ -238,6 +238,8 @@ final class SocketServer: Outbox {
     }
 
     func flush() {
+        // Nothing to write or close: no clock read for timing nothing.
+        guard !written.isEmpty || !closing.isEmpty else { return }
         let started = monotonicNow()
         defer { writingTime += monotonicNow().nanoseconds - started.nanoseconds }
         for id in written {
