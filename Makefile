@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-load soak quality clean
+.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality clean
 
 all: build
 
@@ -100,6 +100,13 @@ bench-passthrough: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	scripts/vm taskset -c 0 Benchmarks/.build/release/DaemonBenchmarks passthrough \
 		--host-calibration $$(Benchmarks/.build/release/DaemonBenchmarks passthrough --calibrate-only)
+
+# gestured's CPU and first-action times beside lisgd (touchscreens) and libinput (touchpads), reading the same
+# uinput device at once in the VM, under the TSC and the hpet clock source (scripts/bench-peers; about 22 min;
+# BENCH_PEERS="--quick --clock tsc" for the project's own capture only, about 2 min).
+bench-peers: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	scripts/bench-peers $(BENCH_PEERS)
 
 # Resident memory over SOAK_SECONDS of the recording in a loop to 10 subscribers; fails on growth after the
 # first loop. CI runs it for 90 s.

@@ -1,7 +1,8 @@
-/* The command lisgd runs for each of its swipe bindings in scripts/bench-peers: prints the binding's name and
- * CLOCK_MONOTONIC in nanoseconds, the clock the benchmark writes frames by. lisgd acts only through shell
- * commands (system(3)), so this is what a lisgd user's action costs at the least: a shell and one small
- * program. A compiled program rather than `cat /proc/uptime`, whose clock ticks in hundredths of a second. */
+/* The command lisgd runs for each of its swipe bindings in scripts/bench-peers: prints the binding (2DU: two
+ * fingers, down to up) and CLOCK_MONOTONIC in nanoseconds, the clock the benchmark writes frames by. lisgd acts
+ * only through shell commands (system(3)), so this is what a lisgd user's action costs at the least: a shell
+ * and one small program. A compiled program rather than `cat /proc/uptime`, whose clock ticks in hundredths of
+ * a second. */
 #include <stdio.h>
 #include <time.h>
 

@@ -6,7 +6,7 @@ import InputCore
 @main
 struct DaemonBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daemon-benchmarks", subcommands: [LatencyCommand.self, SoakCommand.self, LoadCommand.self, PassThroughCommand.self])
+        commandName: "daemon-benchmarks", subcommands: [LatencyCommand.self, SoakCommand.self, LoadCommand.self, PassThroughCommand.self, PeersCommand.self])
 }
 
 struct CommonOptions: ParsableArguments {
