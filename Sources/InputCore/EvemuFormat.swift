@@ -5,18 +5,18 @@ import GestureEngine
 /// The description may be alone (a `.prop` or `.device` file) or missing (only `#` comments).
 public enum EvemuFormat {
     public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
-        // Never nil: only parseUnlessOtherFormat gives up on other formats' lines.
-        try read(text, source: source, unlessOtherFormat: false)!
+        // Never nil: only parseIfChosen gives up on other formats' lines.
+        try read(text, source: source, ifChosen: false)!
     }
 
     /// The recording, or nil when a line starts as another format's own line does (`Recording.parse`'s choice
     /// would not be evemu's): every such line but libinput's `# libinput record` is an error to this reader
     /// anyway, and the lines that are not events are few.
-    static func parseUnlessOtherFormat(_ text: String, source: String) throws(RecordingError) -> Recording? {
-        try read(text, source: source, unlessOtherFormat: true)
+    static func parseIfChosen(_ text: String, source: String) throws(RecordingError) -> Recording? {
+        try read(text, source: source, ifChosen: true)
     }
 
-    private static func read(_ text: String, source: String, unlessOtherFormat: Bool) throws(RecordingError) -> Recording? {
+    private static func read(_ text: String, source: String, ifChosen: Bool) throws(RecordingError) -> Recording? {
         var otherFormat = false
         var name: String?
         var ids: (UInt16, UInt16, UInt16, UInt16)?
@@ -35,7 +35,7 @@ public enum EvemuFormat {
                 events.append(event)
                 return
             }
-            if unlessOtherFormat, startsOtherFormat(scanner.fromLineStart) {
+            if ifChosen, startsOtherFormat(scanner.fromLineStart) {
                 otherFormat = true
                 scanner.stopReading()
                 return
@@ -104,9 +104,9 @@ public enum EvemuFormat {
         scanner.skipBlanks()
         guard let (sec, usec) = scanner.time(), scanner.atFieldEnd else { return nil }
         scanner.skipBlanks()
-        guard let type = scanner.hex16(), scanner.atFieldEnd else { return nil }
+        guard let type = scanner.hex(UInt16.self), scanner.atFieldEnd else { return nil }
         scanner.skipBlanks()
-        guard let code = scanner.hex16(), scanner.atFieldEnd else { return nil }
+        guard let code = scanner.hex(UInt16.self), scanner.atFieldEnd else { return nil }
         scanner.skipBlanks()
         guard let value: Int32 = scanner.decimal(), scanner.atFieldEnd else { return nil }
         scanner.skipBlanks()

@@ -349,15 +349,9 @@ public enum GeteventFormat {
     }
 
     /// A word that is all hex digits, as `init?(hex:)` reads one; nil otherwise or beyond `T`.
-    private static func hex<T: FixedWidthInteger & UnsignedInteger>(_ word: UnsafeBufferPointer<UInt8>, _: T.Type) -> T? {
-        guard !word.isEmpty else { return nil }
-        var value: T = 0
-        for byte in word {
-            guard let digit = hexDigit(byte) else { return nil }
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
-            guard !overflow else { return nil }
-            value = shifted | T(digit)
-        }
+    private static func hex<T: FixedWidthInteger>(_ word: UnsafeBufferPointer<UInt8>, _: T.Type) -> T? {
+        var scanner = LineScanner(word, 0..<word.count)
+        guard let value = scanner.hex(T.self), scanner.isAtEnd else { return nil }
         return value
     }
 

@@ -120,11 +120,11 @@ struct LineScanner {
         return T(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
     }
 
-    /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes; nil (and nowhere)
-    /// without a digit or beyond 16 bits.
-    mutating func hex16() -> UInt16? {
+    /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes and getevent every
+    /// number; nil (and nowhere) without a digit or beyond `T`.
+    mutating func hex<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
         let begin = position
-        guard let magnitude = hexDigits(), let value = UInt16(exactly: magnitude) else {
+        guard let magnitude = hexDigits(), let value = T(exactly: magnitude) else {
             position = begin
             return nil
         }

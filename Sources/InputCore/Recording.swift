@@ -18,7 +18,7 @@ public struct Recording: Sendable {
         var recording: Recording
         // Most captures are evemu's or evtest's: read as such first, and told apart from the others only when that
         // fails or a line says another reader is the one (the same choice as Reader's, without a pass of its own).
-        if let evemu = try? EvemuFormat.parseUnlessOtherFormat(text, source: source) {
+        if let evemu = try? EvemuFormat.parseIfChosen(text, source: source) {
             recording = evemu
         } else if let evtest = try? EvtestFormat.parseIfChosen(text, source: source) {
             recording = evtest

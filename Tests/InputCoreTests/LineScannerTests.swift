@@ -64,10 +64,10 @@ struct LineScannerTests {
 
     @Test func hexCodesUpToSixteenBits() {
         for (text, expected) in [("0035", UInt16(0x35)), ("ffff", 0xffff), ("FfFf", 0xffff), ("0", 0), ("0000000000000039", 0x39), ("00000000000000001", 1)] {
-            #expect(Self.scan(text) { $0.hex16() }.0 == expected, "\(text)")
+            #expect(Self.scan(text) { $0.hex(UInt16.self) }.0 == expected, "\(text)")
         }
         for text in ["10000", "g", "", "-1", "10000000000000000"] {
-            let (value, rest) = Self.scan(text) { $0.hex16() }
+            let (value, rest) = Self.scan(text) { $0.hex(UInt16.self) }
             #expect(value == nil && rest == text, "\(text)")
         }
     }
