@@ -52,7 +52,7 @@ final class InputLoop {
     func start() throws(SystemCallError) {
         switch source {
         case .devices(let hub):
-            try hub.scan(handle)
+            try hub.scan { handle($0, at: monotonicNow()) }
             // The devices this scan opened are the ones there are: without any, the fallback is served and the
             // hub (with its hot-plug monitor) is let go.
             if hub.devices.isEmpty, let fallback {
@@ -74,9 +74,13 @@ final class InputLoop {
     /// input that arrived (a device's frames) or is due (a replay's), then deadlines that passed, then what the
     /// signals and the socket brought, then the clients' requests, and a replay that a new subscription started.
     func run() throws(SystemCallError) {
+        // The clock is read once a turn, just after the wait, and that reading serves the whole turn: the
+        // frames' arrival, the deadlines, a replay's due frames, and the next wait's timeout (which the turn's
+        // own work, microseconds, can only lengthen: a deadline fires that much late, never early).
+        var now = monotonicNow()
         while !stopped {
             // Requests still waiting: look at the input and come straight back for them.
-            let wait = server.hasWaitingEvents ? 0 : timeout(now: monotonicNow())
+            let wait = server.hasWaitingEvents ? 0 : timeout(now: now)
             pollSet.removeAll(keepingCapacity: true)
             if case .devices(let hub) = source { hub.descriptors(into: &pollSet) }
             let inputCount = pollSet.count
@@ -84,15 +88,16 @@ final class InputLoop {
             server.descriptors(into: &pollSet)
             server.beginTurn()
             let anyReady = try waitForDescriptors(&pollSet, timeout: wait)
-            if anyReady, case .devices(let hub) = source { hub.read(pollSet[..<inputCount], handle) }
-            playReplay()
-            fireDeadlines()
+            now = monotonicNow()
+            if anyReady, case .devices(let hub) = source { hub.read(pollSet[..<inputCount]) { handle($0, at: now) } }
+            playReplay(at: now)
+            if let d = core.nextDeadline, d <= now { core.advance(to: now) }
             if anyReady {
                 for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry) }
             }
             // Input that is due goes before the clients, so that a burst of requests delays no frame.
             clientEvents()
-            playReplay()
+            playReplay(at: now)
         }
     }
 
@@ -104,38 +109,46 @@ final class InputLoop {
         return max(0, earliest.nanoseconds - now.nanoseconds)
     }
 
-    /// The clock is read only when there is a deadline to compare it with.
-    private func fireDeadlines() {
-        guard let d = core.nextDeadline else { return }
-        let now = monotonicNow()
-        if d <= now { core.advance(to: now) }
-    }
-
-    private func playReplay() {
+    private func playReplay(at now: Timestamp) {
         guard case .replay(var replay) = source else { return }
-        if !replay.isPlaying, core.hasSubscribers { replay.start(at: monotonicNow()) }
+        if !replay.isPlaying, core.hasSubscribers { replay.start(at: now) }
         let node = replay.info.node
-        replay.due(at: monotonicNow()) { feed($0, from: node) }
+        // A replayed frame is stamped when it is played: its input share is how late the loop woke for it.
+        replay.due(at: now) { frame, due in feed(frame, from: node, since: due, arrived: now) }
         source = .replay(replay)
     }
 
-    /// A frame to the core, timed: how long it took to get here from its timestamp, how long the core took to
-    /// run it, and how much of that went to writing the clients' sockets.
-    private func feed(_ frame: TouchFrame, from node: String) {
-        let arrived = monotonicNow()
+    /// When the last frame's engine and write shares were timed (FrameLatency): one frame a second is, with
+    /// three more clock reads (the end of its engine run, the start and end of its writes); every other frame
+    /// costs the turn's one reading only.
+    private var lastTimed: Timestamp?
+    private static let timingPeriod: Int64 = 1_000_000_000
+
+    /// A frame to the core. Its input share (from `since`, its timestamp or when a replay's frame was due, to the
+    /// turn's clock reading just after the wait) is kept for every frame; its engine and write shares for one
+    /// frame a second.
+    private func feed(_ frame: TouchFrame, from node: String, since: Timestamp, arrived: Timestamp) {
+        if let lastTimed, arrived.nanoseconds - lastTimed.nanoseconds < Self.timingPeriod {
+            core.frame(frame, from: node)
+            latency.record(frame: since, arrived: arrived)
+            return
+        }
+        lastTimed = arrived
         server.writingTime = 0
+        server.timesWriting = true
         core.frame(frame, from: node)
-        latency.record(frame: frame.timestamp, arrived: arrived, done: monotonicNow(), writing: server.writingTime)
+        server.timesWriting = false
+        latency.record(frame: since, arrived: arrived, done: monotonicNow(), writing: server.writingTime)
     }
 
-    private func handle(_ event: InputHub.Event) {
+    private func handle(_ event: InputHub.Event, at now: Timestamp) {
         switch event {
         case .added(let device):
             core.deviceAdded(DeviceInfo(node: device.node, description: device.description, kind: device.kind, geometry: device.geometry))
         case .removed(let node):
             core.deviceRemoved(node: node, at: monotonicNow())
         case .frame(let device, let frame):
-            feed(frame, from: device.node)
+            feed(frame, from: device.node, since: frame.timestamp, arrived: now)
         case .dropped(let device, let times):
             core.eventsDropped(node: device.node, times: times)
         case .skipped(let node, let reason):

@@ -52,10 +52,11 @@ struct ReplaySource {
         return live(frames[next].timestamp, offset)
     }
 
-    /// The frames due by `now`, on the live clock. A frame enters when it is played, as a device's frame enters
-    /// when the kernel stamps it: when the daemon wakes late, the replay's clock slips by as much, so the recorded
-    /// intervals between frames are kept and every frame's time is when it entered the input layer.
-    mutating func due(at now: Timestamp, _ body: (TouchFrame) -> Void) {
+    /// The frames due by `now`, on the live clock, each with when it was due. A frame enters when it is played,
+    /// as a device's frame enters when the kernel stamps it: when the daemon wakes late, the replay's clock slips
+    /// by as much, so the recorded intervals between frames are kept and every frame's time is when it entered the
+    /// input layer.
+    mutating func due(at now: Timestamp, _ body: (TouchFrame, Timestamp) -> Void) {
         while let t = nextTime, t <= now, var offset {
             offset += now.nanoseconds - t.nanoseconds
             self.offset = offset
@@ -65,7 +66,7 @@ struct ReplaySource {
                 frame.touches[i].timestamp = live(frame.touches[i].timestamp, offset)
                 frame.touches[i].id += idOffset
             }
-            body(frame)
+            body(frame, t)
             next += 1
             if next == frames.count, loop, let first = frames.first, let last = frames.last {
                 next = 0

@@ -37,8 +37,10 @@ final class SocketServer: Outbox {
     private var scratch = [UInt8](repeating: 0, count: 65536)
     /// The socket file this process created, removed at shutdown.
     private var boundPath: String?
-    /// Nanoseconds spent writing to clients, added up until the caller resets it (for FrameLatency).
+    /// Nanoseconds spent writing to clients while `timesWriting`, added up until the caller resets it (for
+    /// FrameLatency's sampled frames: other flushes read no clock).
     var writingTime: Int64 = 0
+    var timesWriting = false
 
     init(settings: DaemonSettings, logger: Logger) {
         self.settings = settings
@@ -209,7 +211,8 @@ final class SocketServer: Outbox {
         case .lineTooLong:
             let reason = "sent a line over \(ProtocolVersion.maximumLineBytes) bytes"
             logger.notice("client disconnected", metadata: ["client.id": "\(id)", "reason": "\(reason)"])
-            client.enqueue(Reply.error(RequestError("line_too_long", "a request line may be at most \(ProtocolVersion.maximumLineBytes) bytes; closing"), id: nil))
+            Reply.error(RequestError("line_too_long", "a request line may be at most \(ProtocolVersion.maximumLineBytes) bytes; closing"), id: nil)
+                .withUnsafeBufferPointer { client.enqueue($0) }
             // A last word, as far as the socket takes it: the connection is dropped either way.
             try? client.write()
             drop(id, reason: reason)
@@ -225,6 +228,10 @@ final class SocketServer: Outbox {
     // MARK: Outbox
 
     func send(_ line: [UInt8], to client: ClientID) {
+        line.withUnsafeBufferPointer { send($0, to: client) }
+    }
+
+    func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID) {
         guard let connection = clients[client] else { return }
         if !connection.scheduled {
             connection.scheduled = true
@@ -238,10 +245,9 @@ final class SocketServer: Outbox {
     }
 
     func flush() {
-        // Nothing to write or close: no clock read for timing nothing.
         guard !written.isEmpty || !closing.isEmpty else { return }
-        let started = monotonicNow()
-        defer { writingTime += monotonicNow().nanoseconds - started.nanoseconds }
+        let started = timesWriting ? monotonicNow() : nil
+        defer { if let started { writingTime += monotonicNow().nanoseconds - started.nanoseconds } }
         for id in written {
             guard let client = clients[id] else { continue }
             client.scheduled = false

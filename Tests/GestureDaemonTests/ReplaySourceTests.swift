@@ -19,7 +19,7 @@ import Testing
         replay.start(at: Self.ms(500))
         #expect(replay.nextTime == Self.ms(1500))
         var played: [TouchFrame] = []
-        replay.due(at: Self.ms(1499)) { played.append($0) }
+        replay.due(at: Self.ms(1499)) { frame, _ in played.append(frame) }
         #expect(played.isEmpty)
     }
 
@@ -29,11 +29,14 @@ import Testing
         var replay = try Self.source()
         replay.start(at: .zero)
         var played: [TouchFrame] = []
-        replay.due(at: Self.ms(1000)) { played.append($0) }
+        var due: [Timestamp] = []
+        replay.due(at: Self.ms(1000)) { played.append($0); due.append($1) }
         #expect(played.map(\.timestamp) == [Self.ms(1000)])
         #expect(replay.nextTime == Self.ms(1010))
-        replay.due(at: Self.ms(1010.3)) { played.append($0) }
+        replay.due(at: Self.ms(1010.3)) { played.append($0); due.append($1) }
         #expect(played.map(\.timestamp) == [Self.ms(1000), Self.ms(1010.3)])
+        // When each was due: the loop's input share for a replayed frame is how late it was played.
+        #expect(due == [Self.ms(1000), Self.ms(1010)])
         #expect(played[1].touches.map(\.timestamp) == [Self.ms(1010.3)])
         #expect(replay.nextTime == Self.ms(1020.3))
     }
@@ -43,8 +46,8 @@ import Testing
         var replay = try Self.source()
         replay.start(at: .zero)
         var played: [Timestamp] = []
-        replay.due(at: Self.ms(1000)) { played.append($0.timestamp) }
-        replay.due(at: Self.ms(1045)) { played.append($0.timestamp) }
+        replay.due(at: Self.ms(1000)) { frame, _ in played.append(frame.timestamp) }
+        replay.due(at: Self.ms(1045)) { frame, _ in played.append(frame.timestamp) }
         #expect(played == [Self.ms(1000), Self.ms(1045)])
         #expect(replay.nextTime == Self.ms(1055))
     }
