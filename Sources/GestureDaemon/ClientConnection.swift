@@ -61,7 +61,7 @@ final class ClientConnection {
         return .open
     }
 
-    func enqueue(_ bytes: [UInt8]) { output.append(contentsOf: bytes) }
+    func enqueue(_ bytes: UnsafeBufferPointer<UInt8>) { output.append(contentsOf: bytes) }
 
     /// Writes what is queued as far as the kernel takes it; throws when the connection is broken.
     func write() throws(SystemCallError) {

@@ -29,9 +29,14 @@ public final class DaemonCore {
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
     public var statusExtras: (inout JSONWriter) -> Void = { _ in }
     var counters = Counters()
-    /// Configured kind names by recognizer ("checkmark" where the engine says "custom").
-    var recognizerKinds: [String: String] = [:]
+    /// Configured kind names by recognizer ("checkmark" where the engine says "custom"). The devices' encoded
+    /// recognizer names carry these kinds, so they are encoded again after a change.
+    var recognizerKinds: [String: String] = [:] {
+        didSet { for session in sessions.values { session.forgetEncodedFields() } }
+    }
     private var events: [EngineEvent] = []
+    /// The event line being written: one writer for every line, so that a line allocates nothing.
+    private var line = JSONWriter(capacity: 1024)
 
     struct Counters {
         var frames = 0
@@ -140,13 +145,15 @@ public final class DaemonCore {
             // Not the recognizers', so not kept from the applications either: their own palm, thumb and
             // soft-button handling (libinput's) sees them as on the device itself.
             session.passThrough?.deliver(delivery, as: session.deviceContact(touch))
-            var line: [UInt8]?
+            var encoded = false
             for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: device) }) {
-                if line == nil {
-                    line = EventMessage.touch(
-                        delivery, device: device, node: session.info.node, at: session.location(touch.location), contactClass: contactClass.description)
+                if !encoded {
+                    EventMessage.touch(
+                        delivery, place: session.place(device), at: session.location(touch.location), contactClass: contactClass.description,
+                        into: &line)
+                    encoded = true
                 }
-                deliver(line!, to: c.id)
+                deliverLine(to: c.id)
             }
         }
         return true
@@ -248,26 +255,38 @@ public final class DaemonCore {
         switch event {
         case .action(let action):
             counters.gestures += 1
-            let kind = recognizerKinds[action.recognizer] ?? action.kind.rawValue
+            let (kind, names) = session.names(of: action, kinds: recognizerKinds)
             let engineKind = action.kind.rawValue
             let state = action.state.description
             // Encoded once, for the first subscriber that wants it; not at all when none does.
-            var line: [UInt8]?
+            var encoded = false
             for c in clients.values
             where c.wants({ $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }) {
-                if line == nil { line = EventMessage.gesture(action, kind: kind, device: device, node: session.info.node, at: session.location(action.location)) }
-                deliver(line!, to: c.id)
+                if !encoded {
+                    EventMessage.gesture(action, names: names, place: session.place(action.region), at: session.location(action.location), into: &line)
+                    encoded = true
+                }
+                deliverLine(to: c.id)
             }
         case .touch(let delivery):
             if let passThrough = session.passThrough, !session.surface.closedRegions.contains(delivery.region) {
                 passThrough.deliver(delivery, as: session.deviceContact(delivery.touch))
             }
-            var line: [UInt8]?
+            var encoded = false
             for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: delivery.region) }) {
-                if line == nil { line = EventMessage.touch(delivery, device: device, node: session.info.node, at: session.location(delivery.touch.location)) }
-                deliver(line!, to: c.id)
+                if !encoded {
+                    EventMessage.touch(delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), into: &line)
+                    encoded = true
+                }
+                deliverLine(to: c.id)
             }
         }
+    }
+
+    /// The event line `line` holds, to one client.
+    private func deliverLine(to client: ClientID) {
+        counters.linesSent += 1
+        line.withBytes { outbox.send($0, to: client) }
     }
 
     func deliver(_ line: [UInt8], to client: ClientID) {

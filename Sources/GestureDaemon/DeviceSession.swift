@@ -113,6 +113,7 @@ final class DeviceSession {
     /// Switches to a new surface; touches down now are held back from it until they lift.
     func replace(with surface: ConfiguredSurface) {
         self.surface = surface
+        forgetEncodedFields()
         heldBack.formUnion(down.keys)
         conditioner = Self.conditioner(info: info, surface: surface)
         updateScale()
@@ -157,6 +158,40 @@ final class DeviceSession {
         let range = Double(axis.maximum) - Double(axis.minimum)
         let units = (Double(axis.minimum) + value / length * range).rounded()
         return Int32(clamping: Int64(max(min(units, Double(Int32.max)), Double(Int32.min))))
+    }
+
+    // MARK: Encoded fields
+
+    /// The fields this device's event lines repeat, encoded on first use (EventMessage): the places of its
+    /// regions, and each recognizer's names with its kind. Found by comparing names (a recognizer's name is the
+    /// string the engine hands back, so mostly by identity), which costs less than hashing them; at most
+    /// `encodedLimit` of each are kept, and all go when the surface or the recognizers' kinds change.
+    private var places: [(region: String, fields: EncodedFields)] = []
+    private var gestureNames: [(recognizer: String, kind: String, fields: EncodedFields)] = []
+    private static let encodedLimit = 64
+
+    /// `place(device:node:region:)` of `region` on this device.
+    func place(_ region: String) -> EncodedFields {
+        if let found = places.first(where: { $0.region == region }) { return found.fields }
+        if places.count >= Self.encodedLimit { places.removeAll() }
+        let fields = EventMessage.place(device: name, node: info.node, region: region)
+        places.append((region, fields))
+        return fields
+    }
+
+    /// The recognizer's configured kind (`kinds`, else the engine's) and its `gestureNames`.
+    func names(of action: GestureAction, kinds: [String: String]) -> (kind: String, fields: EncodedFields) {
+        if let found = gestureNames.first(where: { $0.recognizer == action.recognizer }) { return (found.kind, found.fields) }
+        if gestureNames.count >= Self.encodedLimit { gestureNames.removeAll() }
+        let kind = kinds[action.recognizer] ?? action.kind.rawValue
+        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind)
+        gestureNames.append((action.recognizer, kind, fields))
+        return (kind, fields)
+    }
+
+    func forgetEncodedFields() {
+        places.removeAll()
+        gestureNames.removeAll()
     }
 
     /// Where a point of the surface is, in every unit.

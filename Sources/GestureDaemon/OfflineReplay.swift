@@ -28,13 +28,13 @@ public enum OfflineReplay {
     /// `# 1288981454.520952 touch tap: possible -> ended, touches ended #12: tap 1 of 1 lifted`.
     public static func run(
         configuration: Configuration, recordings: [Input], touches: Bool, explain: Bool = false, logger: Logger,
-        write: @escaping ([UInt8]) -> Void
+        write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
         let core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), outbox: outbox, logger: logger)
         if explain {
             core.explainer = { device, transition in
-                write(Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8))
+                Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)
             }
         }
         var subscription = Subscription()
@@ -76,13 +76,14 @@ private func secondsText(_ time: Timestamp) -> String {
     return (micro < 0 && micro > -1_000_000 ? "-" : "") + String(micro / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
 
-/// An outbox that hands every line to a function, for replays and tests.
+/// An outbox that hands every line to a function, for replays and tests; the bytes are valid during the call.
 final class LineCollector: Outbox {
-    let write: ([UInt8]) -> Void
+    let write: (UnsafeBufferPointer<UInt8>) -> Void
 
-    init(write: @escaping ([UInt8]) -> Void) { self.write = write }
+    init(write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) { self.write = write }
 
-    func send(_ line: [UInt8], to client: ClientID) { write(line) }
+    func send(_ line: [UInt8], to client: ClientID) { line.withUnsafeBufferPointer(write) }
+    func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID) { write(line) }
     func close(_ client: ClientID, reason: String) {}
     func flush() {}
 }

@@ -5,9 +5,15 @@ public typealias ClientID = Int
 /// end of each input it handles, so a transport can batch a frame's lines into one write per client.
 public protocol Outbox: AnyObject {
     func send(_ line: [UInt8], to client: ClientID)
+    /// The same, from bytes that are valid only during the call (an event line, written in place).
+    func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID)
     /// Sends, then closes; `reason` is logged.
     func close(_ client: ClientID, reason: String)
     func flush()
+}
+
+extension Outbox {
+    public func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID) { send(Array(line), to: client) }
 }
 
 /// Who is on the other end of a connection, from SO_PEERCRED.

@@ -15,53 +15,96 @@ public struct SurfaceLocation: Sendable {
     }
 }
 
+/// A piece of an event line encoded once and written as it is into many lines (`JSONWriter.raw`): the names an
+/// event line repeats (a recognizer's, a device's, a region's; a state), which cost more to quote and escape each
+/// time than the rest of the line.
+public struct EncodedFields: Sendable {
+    let bytes: [UInt8]
+
+    /// `opening` (JSON text), then the fields `write` puts into an empty writer, commas between them.
+    public init(_ opening: StaticString, _ write: (inout JSONWriter) -> Void) {
+        var w = JSONWriter(capacity: 128)
+        w.raw(opening)
+        write(&w)
+        bytes = w.written
+    }
+}
+
 /// The lines the daemon sends without being asked (see docs/protocol.md for each).
 public enum EventMessage {
-    /// A recognizer's action: `kind` is its configured kind, the engine's values follow under "values".
+    /// A recognizer's action, into `w` (reset first): `names` opens it (`gestureNames`), `place` says where
+    /// (`place`), both encoded once for every line of the recognizer on the device; the engine's values follow
+    /// under "values". Keys in the order of docs/protocol.md, written as fixed pieces (JSONWriter, lines of a
+    /// fixed shape).
     public static func gesture(
-        _ action: GestureAction, kind: String, device: String, node: String, at location: SurfaceLocation
-    ) -> [UInt8] {
-        // Room for the longest usual line: growing the array was one more allocation and copy per line.
-        var w = JSONWriter(capacity: 512)
-        w.beginObject()
-        w.field("type", "gesture")
-        w.field("recognizer", action.recognizer)
-        w.field("kind", kind)
-        w.field("state", action.state.description)
-        w.field("device", device)
-        w.field("node", node)
-        w.field("region", action.region)
-        w.field("time", microseconds: action.time.nanoseconds / 1000)
-        w.field("touches", action.numberOfTouches)
+        _ action: GestureAction, names: EncodedFields, place: EncodedFields, at location: SurfaceLocation, into w: inout JSONWriter
+    ) {
+        w.reset()
+        w.raw(names)
+        w.raw(states[Int(action.state.rawValue)])
+        w.raw(place)
+        w.raw(",\"time\":")
+        w.seconds(microseconds: action.time.nanoseconds / 1000)
+        w.raw(",\"touches\":")
+        w.integer(action.numberOfTouches)
         write(location, into: &w)
-        w.beginObject("values")
+        w.raw(",\"values\":{")
         values(action.detail, into: &w)
-        w.endObject()
-        w.endObject()
-        return w.line()
+        w.raw("}}\n")
     }
 
-    /// A raw touch delivered to a region, with the phase the region gets (rules V1-V5); or, with `contactClass`, a
-    /// contact touch conditioning held back from the recognizers (a palm, a resting thumb, a finger on a click).
+    /// `{"type":"gesture","recognizer":…,"kind":…`: what opens a recognizer's action lines.
+    public static func gestureNames(recognizer: String, kind: String) -> EncodedFields {
+        EncodedFields("{") {
+            $0.field("type", "gesture")
+            $0.field("recognizer", recognizer)
+            $0.field("kind", kind)
+        }
+    }
+
+    /// `,"device":…,"node":…,"region":…`: where a line's event happened.
+    public static func place(device: String, node: String, region: String) -> EncodedFields {
+        EncodedFields(",") {
+            $0.field("device", device)
+            $0.field("node", node)
+            $0.field("region", region)
+        }
+    }
+
+    /// `,"state":…` for each state, `,"phase":…` for each phase, `,"touch_type":…` for each type, by raw value.
+    private static let states = GestureState.allCases.map { state in EncodedFields(",") { $0.field("state", state.description) } }
+    private static let phases = TouchPhase.allCases.map { phase in EncodedFields(",") { $0.field("phase", phase.description) } }
+    private static let touchTypes = TouchType.allCases.map { type in EncodedFields(",") { $0.field("touch_type", type.description) } }
+
+    /// A raw touch delivered to a region, with the phase the region gets (rules V1-V5), into `w` (reset first);
+    /// `place` is `place(device:node:region:)` of the delivery's region. With `contactClass`, a contact touch
+    /// conditioning held back from the recognizers (a palm, a resting thumb, a finger on a click).
     public static func touch(
-        _ delivery: TouchDelivery, device: String, node: String, at location: SurfaceLocation, contactClass: String? = nil
-    ) -> [UInt8] {
-        var w = JSONWriter(capacity: 512)
-        w.beginObject()
-        w.field("type", "touch")
-        w.field("device", device)
-        w.field("node", node)
-        w.field("region", delivery.region)
-        w.field("id", Int(truncatingIfNeeded: delivery.touch.id))
-        w.field("phase", delivery.phase.description)
-        w.field("time", microseconds: delivery.time.nanoseconds / 1000)
-        w.field("touch_type", delivery.touch.type.description)
+        _ delivery: TouchDelivery, place: EncodedFields, at location: SurfaceLocation, contactClass: String? = nil, into w: inout JSONWriter
+    ) {
+        w.reset()
+        w.raw("{\"type\":\"touch\"")
+        w.raw(place)
+        w.raw(",\"id\":")
+        w.integer(Int(truncatingIfNeeded: delivery.touch.id))
+        w.raw(phases[Int(delivery.phase.rawValue)])
+        w.raw(",\"time\":")
+        w.seconds(microseconds: delivery.time.nanoseconds / 1000)
+        w.raw(touchTypes[Int(delivery.touch.type.rawValue)])
         write(location, into: &w)
-        if let pressure = delivery.touch.pressure { w.field("pressure", pressure, decimals: 4) }
-        if let radius = delivery.touch.majorRadius { w.field("major_mm", radius, decimals: 3) }
-        if let contactClass { w.field("class", contactClass) }
-        w.endObject()
-        return w.line()
+        if let pressure = delivery.touch.pressure {
+            w.raw(",\"pressure\":")
+            w.fixed(pressure, decimals: 4)
+        }
+        if let radius = delivery.touch.majorRadius {
+            w.raw(",\"major_mm\":")
+            w.fixed(radius, decimals: 3)
+        }
+        if let contactClass {
+            w.raw(",\"class\":")
+            w.string(contactClass)
+        }
+        w.raw("}\n")
     }
 
     public static func deviceAdded(_ device: DeviceSummary) -> [UInt8] {
@@ -110,37 +153,68 @@ public enum EventMessage {
     /// Values are rounded to what can matter (a micrometre, a millionth of the surface), so lines stay short;
     /// times are to the microsecond, the kernel's resolution.
     private static func write(_ location: SurfaceLocation, into w: inout JSONWriter) {
-        w.beginObject("location")
-        w.field("mm", location.millimetres.x, location.millimetres.y, decimals: 3)
-        w.field("normalized", location.normalized.x, location.normalized.y, decimals: 6)
-        if let px = location.pixels { w.field("px", px.x, px.y, decimals: 2) }
-        w.endObject()
+        w.raw(",\"location\":{\"mm\":[")
+        pair(location.millimetres, decimals: 3, into: &w)
+        w.raw("],\"normalized\":[")
+        pair(location.normalized, decimals: 6, into: &w)
+        if let px = location.pixels {
+            w.raw("],\"px\":[")
+            pair(px, decimals: 2, into: &w)
+        }
+        w.raw("]}")
     }
 
+    private static func pair(_ p: Point, decimals: Int, into w: inout JSONWriter) {
+        w.fixed(p.x, decimals: decimals)
+        w.raw(",")
+        w.fixed(p.y, decimals: decimals)
+    }
+
+    /// The fields inside "values".
     private static func values(_ detail: GestureDetail, into w: inout JSONWriter) {
         switch detail {
         case .none:
             break
         case .tap(let taps):
-            w.field("taps", taps)
+            w.raw("\"taps\":")
+            w.integer(taps)
         case .pan(let translation, let velocity):
-            w.field("translation_mm", translation.x, translation.y, decimals: 3)
-            w.field("velocity_mm_s", velocity.x, velocity.y, decimals: 3)
+            motion(translation, velocity, into: &w)
         case .swipe(let direction):
-            w.field("direction", direction.description)
+            w.raw("\"direction\":")
+            w.string(direction.description)
         case .pinch(let scale, let velocity):
-            w.field("scale", scale, decimals: 6)
-            w.field("velocity", velocity, decimals: 6)
+            w.raw("\"scale\":")
+            w.fixed(scale, decimals: 6)
+            w.raw(",\"velocity\":")
+            w.fixed(velocity, decimals: 6)
         case .rotation(let rotation, let velocity):
-            w.field("rotation_rad", rotation, decimals: 6)
-            w.field("velocity_rad_s", velocity, decimals: 6)
+            w.raw("\"rotation_rad\":")
+            w.fixed(rotation, decimals: 6)
+            w.raw(",\"velocity_rad_s\":")
+            w.fixed(velocity, decimals: 6)
         case .edgePan(let edge, let translation, let velocity):
-            w.field("edge", edge.description)
-            w.field("translation_mm", translation.x, translation.y, decimals: 3)
-            w.field("velocity_mm_s", velocity.x, velocity.y, decimals: 3)
+            w.raw("\"edge\":")
+            w.string(edge.description)
+            w.raw(",")
+            motion(translation, velocity, into: &w)
         case .custom(let values):
-            for key in values.keys.sorted() { w.field(named: key, values[key]!) }
+            for (index, key) in values.keys.sorted().enumerated() {
+                if index > 0 { w.raw(",") }
+                w.string(key)
+                w.raw(":")
+                w.number(values[key]!)
+            }
         }
+    }
+
+    /// `"translation_mm":[x,y],"velocity_mm_s":[x,y]`.
+    private static func motion(_ translation: Point, _ velocity: Point, into w: inout JSONWriter) {
+        w.raw("\"translation_mm\":[")
+        pair(translation, decimals: 3, into: &w)
+        w.raw("],\"velocity_mm_s\":[")
+        pair(velocity, decimals: 3, into: &w)
+        w.raw("]")
     }
 }
 

@@ -125,12 +125,52 @@ public struct JSONWriter {
         raw.withUnsafeBufferPointer { put($0) }
     }
 
+    // MARK: Lines of a fixed shape
+
+    // An event line has the same keys in the same order every time: it is written as fixed pieces of JSON text
+    // (its keys and punctuation, and the names encoded once per device), with its values between them. These
+    // keep no count of values or levels: the caller writes the line whole, from its opening brace to its end.
+
+    /// JSON text as it is.
+    public mutating func raw(_ text: StaticString) { put(text) }
+
+    /// Text encoded before, as it is.
+    public mutating func raw(_ encoded: EncodedFields) { encoded.bytes.withUnsafeBufferPointer { put($0) } }
+
+    /// A number rounded to `decimals` places (at most 9), as short as it can be written.
+    public mutating func fixed(_ d: Double, decimals: Int) { writeFixed(d, decimals: decimals) }
+
+    public mutating func integer(_ n: Int) { writeInteger(Int64(n)) }
+
+    /// Seconds to the microsecond (a timestamp), exact.
+    public mutating func seconds(microseconds: Int64) { writeDecimal(microseconds, decimals: 6) }
+
+    public mutating func number(_ d: Double) { writeNumber(d) }
+
+    /// A string, quoted and escaped.
+    public mutating func string(_ s: String) { writeString(s) }
+
     /// The finished line, with its newline.
     public mutating func line() -> [UInt8] {
         put(UInt8(ascii: "\n"))
         storage.removeSubrange(count...)
         return storage
     }
+
+    /// Starts a new line in the same storage: a writer kept for every line of a frame allocates nothing.
+    public mutating func reset() {
+        count = 0
+        needsComma = 0
+        depth = 0
+    }
+
+    /// What was written so far, valid during `body`.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// What was written so far, for `EncodedFields`.
+    var written: [UInt8] { Array(storage[..<count]) }
 
     // MARK: Storing
 
@@ -211,10 +251,26 @@ public struct JSONWriter {
 
     /// `d` rounded to `decimals` places, written without a trailing zero (`12.5`, `3`).
     private mutating func writeFixed(_ d: Double, decimals: Int) {
-        let scaled = (d * Self.scales[decimals]).rounded()
+        let scaled = (d * Self.scale(decimals)).rounded()
         // Beyond 2^53 units a Double has no more digits than its description shows.
         guard scaled.isFinite, abs(scaled) < 9e15 else { return writeNumber(d) }
         writeDecimal(Int64(scaled), decimals: decimals)
+    }
+
+    /// 10^`decimals` (0...9), without a table: a static array is a lazy global, checked on every number.
+    private static func scale(_ decimals: Int) -> Double {
+        switch decimals {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        default: 1e9
+        }
     }
 
     /// `units` / 10^`decimals`, trailing fraction zeros dropped.
@@ -225,21 +281,23 @@ public struct JSONWriter {
             magnitude /= 10
             places -= 1
         }
-        let divisor = Self.powers[places]
-        let whole = magnitude / divisor, fraction = magnitude % divisor
-        // Sign, up to 20 digits, point, up to 9 places.
-        put(maximum: 31) { p in
+        // Sign, up to 20 digits, point.
+        put(maximum: 22) { p in
             var q = p
             if units < 0 {
                 q.pointee = UInt8(ascii: "-")
                 q += 1
             }
-            q += Self.store(whole, digits: Self.digitCount(whole), at: q)
+            // Written backwards from the end: the places, the point, the whole part (at least "0").
+            let whole = Swift.max(Self.digitCount(magnitude) - places, 1)
+            let end = q + whole + (places > 0 ? places + 1 : 0)
+            var rest = magnitude
             if places > 0 {
-                q.pointee = UInt8(ascii: ".")
-                q += 1 + Self.store(fraction, digits: places, at: q + 1)
+                rest = Self.store(magnitude, digits: places, endingAt: end)
+                end[-places - 1] = UInt8(ascii: ".")
             }
-            return q - p
+            Self.store(rest, digits: whole, endingAt: q + whole)
+            return end - p
         }
     }
 
@@ -250,33 +308,45 @@ public struct JSONWriter {
                 q.pointee = UInt8(ascii: "-")
                 q += 1
             }
-            q += Self.store(n.magnitude, digits: Self.digitCount(n.magnitude), at: q)
-            return q - p
+            let digits = Self.digitCount(n.magnitude)
+            Self.store(n.magnitude, digits: digits, endingAt: q + digits)
+            return q + digits - p
         }
     }
 
     private static func digitCount(_ n: UInt64) -> Int {
         var digits = 1, n = n
-        while n >= 10 {
-            n /= 10
-            digits += 1
+        while n >= 10_000 {
+            n /= 10_000
+            digits += 4
         }
+        if n >= 100 { digits += n >= 1000 ? 3 : 2 } else if n >= 10 { digits += 1 }
         return digits
     }
 
-    /// `n` as exactly `digits` decimal digits (zero-padded), stored from the last; returns `digits`.
-    private static func store(_ n: UInt64, digits: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        var n = n
-        for i in stride(from: digits - 1, through: 0, by: -1) {
-            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+    /// The last `digits` decimal digits of `n` (zero-padded), stored backwards from `end`, two at a time;
+    /// returns what is left of `n` before them.
+    @discardableResult
+    private static func store(_ n: UInt64, digits: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        var n = n, p = end, left = digits
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let pair = Int(n % 100) &* 2
+            n /= 100
+            p -= 2
+            p[0] = pairs[pair]
+            p[1] = pairs[pair &+ 1]
+            left -= 2
+        }
+        if left == 1 {
+            (p - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
             n /= 10
         }
-        return digits
+        return n
     }
 
-    private static let scales: [Double] = (0...9).map { pow10($0) }
-    private static let powers: [UInt64] = (0...9).map { UInt64(pow10($0)) }
-    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1) { r, _ in r * 10 } }
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     // MARK: Strings
 

@@ -73,12 +73,12 @@ struct ReplayCommand: ParsableCommand {
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
-                pending += line
+                pending.append(contentsOf: line)
                 if pending.count >= 1 << 16 {
                     out.write(Data(pending))
                     pending.removeAll(keepingCapacity: true)
                 }
-                if picture != nil, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
+                if picture != nil, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any] {
                     picture?.add(line: object)
                 }
             }
