@@ -19,6 +19,9 @@ final class DeviceSession {
     private var scratch = TouchFrame(timestamp: .zero, touches: [])
     /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
     private var conditioner: TouchConditioner
+    /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
+    /// (a value held by this class), and every frame asks.
+    private var conditioning: Bool
     /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
     var dropsLogged = false
 
@@ -26,6 +29,7 @@ final class DeviceSession {
         self.info = info
         self.surface = surface
         conditioner = Self.conditioner(info: info, surface: surface)
+        conditioning = conditioner.isActive
         updateScale()
     }
 
@@ -56,7 +60,7 @@ final class DeviceSession {
             scratch.touches.append(scaled(touch))
         }
         guard !scratch.touches.isEmpty else { return nil }
-        guard conditioner.isActive else { return surface.rotate(scratch) }
+        guard conditioning else { return surface.rotate(scratch) }
         return conditioner.condition(scratch, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
     }
 
@@ -65,13 +69,13 @@ final class DeviceSession {
     /// The earliest time the engine or touch conditioning wants to be woken.
     var nextDeadline: Timestamp? {
         let engine = surface.engine.nextDeadline
-        guard conditioner.isActive, let stage = conditioner.nextDeadline else { return engine }
+        guard conditioning, let stage = conditioner.nextDeadline else { return engine }
         return engine.map { min($0, stage) } ?? stage
     }
 
     /// Whether touch conditioning's deadline has come by `time`.
     func conditioningDue(by time: Timestamp) -> Bool {
-        conditioner.isActive && conditioner.nextDeadline.map { $0 <= time } ?? false
+        conditioning && conditioner.nextDeadline.map { $0 <= time } ?? false
     }
 
     /// The frame touch conditioning makes when its deadline has come with nothing new from the device (a finger
@@ -83,7 +87,7 @@ final class DeviceSession {
     /// The contacts the last prepared frame held back as palms, thumbs or clicks, as the surface sees them (turned
     /// with it), for the raw touch stream. Empty, and free, when none was.
     var classifiedContacts: [(touch: Touch, class: ContactClass)] {
-        guard conditioner.isActive, !conditioner.classified.isEmpty else { return [] }
+        guard conditioning, !conditioner.classified.isEmpty else { return [] }
         // Rotation maps points only; a frame of these contacts turns them as the engine's touches are turned.
         let turned = surface.rotate(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
         return zip(turned.touches, conditioner.classified).map { ($0, $1.class) }
@@ -92,7 +96,7 @@ final class DeviceSession {
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
     /// down as far as the device goes.
     func cancellation(at time: Timestamp) -> TouchFrame? {
-        if conditioner.isActive { return conditioner.cancelAll(at: time).map { surface.rotate($0) } }
+        if conditioning { return conditioner.cancelAll(at: time).map { surface.rotate($0) } }
         var touches: [Touch] = []
         for touch in down.values.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
             var t = scaled(touch)
@@ -116,6 +120,7 @@ final class DeviceSession {
         forgetEncodedFields()
         heldBack.formUnion(down.keys)
         conditioner = Self.conditioner(info: info, surface: surface)
+        conditioning = conditioner.isActive
         updateScale()
     }
 

@@ -9,6 +9,9 @@ open class GestureRecognizer {
     /// The region this recognizer is attached to (its "view").
     public internal(set) weak var region: Region?
     public weak var delegate: (any GestureRecognizerDelegate)?
+    /// Its name's number in the GestureRules it was last decided by, and that numbering's version.
+    var rulesNumber = -1
+    var rulesVersion: AnyObject?
 
     /// Cancel the region's touches when this recognizer begins or is recognized.
     public var cancelsTouchesInView = true

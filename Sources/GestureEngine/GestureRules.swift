@@ -2,16 +2,20 @@
 /// should-begin and should-receive. One instance can serve as the delegate of many recognizers; the
 /// configuration file and the trace form build these.
 public final class GestureRules: GestureRecognizerDelegate {
-    private struct Pair: Hashable {
-        let a: String
-        let b: String
-    }
+    /// The names relations mention, numbered: a relation is a table of bits, and a recognizer keeps its name's
+    /// number (`GestureRecognizer.rulesNumber`), so that deciding a relation (asked for every pair of the
+    /// recognizers a new touch reaches) hashes no string.
+    private var numbers: [String: Int] = [:]
+    /// Replaced whenever a name is numbered or the numbers are forgotten: a kept number is good while its
+    /// version is this one.
+    private var version = Version()
+    final class Version {}
 
-    private var simultaneous: Set<Pair> = []
-    private var requiresFailure: Set<Pair> = []
-    private var requiredToFailBy: Set<Pair> = []
-    private var cannotPrevent: Set<Pair> = []
-    private var cannotBePrevented: Set<Pair> = []
+    private var simultaneous = Relation()
+    private var requiresFailure = Relation()
+    private var requiredToFailBy = Relation()
+    private var cannotPrevent = Relation()
+    private var cannotBePrevented = Relation()
     /// Per recognizer name: no means it fails instead of beginning.
     public var shouldBegin: [String: (GestureRecognizer) -> Bool] = [:]
     /// Per recognizer name: no means it never sees that touch.
@@ -24,31 +28,33 @@ public final class GestureRules: GestureRecognizerDelegate {
 
     /// `a` and `b` may recognize at the same time.
     public func allowSimultaneous(_ a: String, _ b: String) {
-        simultaneous.insert(Pair(a: a, b: b))
-        simultaneous.insert(Pair(a: b, b: a))
+        simultaneous.insert(number(a), number(b))
+        simultaneous.insert(number(b), number(a))
     }
 
     /// `a` waits for `b` to fail, decided per attempt from `a`'s side.
-    public func require(_ a: String, toFail b: String) { requiresFailure.insert(Pair(a: a, b: b)) }
+    public func require(_ a: String, toFail b: String) { requiresFailure.insert(number(a), number(b)) }
 
     /// `b` is required to fail by `a`, decided per attempt from `b`'s side: the same relation as
     /// `require(a, toFail: b)`, declared by the one that is waited for.
-    public func require(_ b: String, toBeRequiredToFailBy a: String) { requiredToFailBy.insert(Pair(a: b, b: a)) }
+    public func require(_ b: String, toBeRequiredToFailBy a: String) { requiredToFailBy.insert(number(b), number(a)) }
 
     /// `a` beginning does not make `b` (or `GestureRules.any`) fail.
-    public func preventNot(_ a: String, _ b: String) { cannotPrevent.insert(Pair(a: a, b: b)) }
+    public func preventNot(_ a: String, _ b: String) { cannotPrevent.insert(number(a), number(b)) }
 
     /// `b` (or `GestureRules.any`) beginning does not make `a` fail.
-    public func notPreventable(_ a: String, by b: String) { cannotBePrevented.insert(Pair(a: a, b: b)) }
+    public func notPreventable(_ a: String, by b: String) { cannotBePrevented.insert(number(a), number(b)) }
 
     /// Forgets every relation and predicate, so that the relations of the recognizers still there can be
     /// declared again: relations are by name, and only their declarers know which are theirs.
     public func removeAll() {
-        simultaneous.removeAll()
-        requiresFailure.removeAll()
-        requiredToFailBy.removeAll()
-        cannotPrevent.removeAll()
-        cannotBePrevented.removeAll()
+        simultaneous = Relation()
+        requiresFailure = Relation()
+        requiredToFailBy = Relation()
+        cannotPrevent = Relation()
+        cannotBePrevented = Relation()
+        numbers.removeAll()
+        version = Version()
         shouldBegin.removeAll()
         shouldReceive.removeAll()
     }
@@ -59,8 +65,27 @@ public final class GestureRules: GestureRecognizerDelegate {
             + shouldBegin.count + shouldReceive.count
     }
 
-    private func has(_ set: Set<Pair>, _ a: String, _ b: String) -> Bool {
-        !set.isEmpty && (set.contains(Pair(a: a, b: b)) || set.contains(Pair(a: a, b: Self.any)))
+    private func number(_ name: String) -> Int {
+        if let n = numbers[name] { return n }
+        let n = numbers.count
+        numbers[name] = n
+        version = Version()
+        return n
+    }
+
+    /// The number of the recognizer's name; -1 when no relation mentions it.
+    private func number(of recognizer: GestureRecognizer) -> Int {
+        if recognizer.rulesVersion === version { return recognizer.rulesNumber }
+        let n = numbers[recognizer.name] ?? -1
+        recognizer.rulesNumber = n
+        recognizer.rulesVersion = version
+        return n
+    }
+
+    private func has(_ relation: Relation, _ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard relation.count > 0 else { return false }
+        let a = number(of: a)
+        return relation.contains(a, number(of: b)) || relation.contains(a, numbers[Self.any] ?? -1)
     }
 
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
@@ -74,24 +99,45 @@ public final class GestureRules: GestureRecognizerDelegate {
     public func gestureRecognizer(
         _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
     ) -> Bool {
-        has(simultaneous, recognizer.name, other.name)
+        has(simultaneous, recognizer, other)
     }
 
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
-        has(requiresFailure, recognizer.name, other.name)
+        has(requiresFailure, recognizer, other)
     }
 
     public func gestureRecognizer(
         _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
     ) -> Bool {
-        has(requiredToFailBy, recognizer.name, other.name)
+        has(requiredToFailBy, recognizer, other)
     }
 
     public func gestureRecognizer(_ recognizer: GestureRecognizer, canPrevent other: GestureRecognizer) -> Bool {
-        !has(cannotPrevent, recognizer.name, other.name)
+        !has(cannotPrevent, recognizer, other)
     }
 
     public func gestureRecognizer(_ recognizer: GestureRecognizer, canBePreventedBy other: GestureRecognizer) -> Bool {
-        !has(cannotBePrevented, recognizer.name, other.name)
+        !has(cannotBePrevented, recognizer, other)
+    }
+}
+
+/// Pairs of numbered names, as bits: row `a` holds bit `b` when the relation goes from `a` to `b`.
+private struct Relation {
+    private var rows: [[UInt64]] = []
+    /// Pairs held.
+    private(set) var count = 0
+
+    mutating func insert(_ a: Int, _ b: Int) {
+        if rows.count <= a { rows += Array(repeating: [], count: a + 1 - rows.count) }
+        let word = b >> 6, bit: UInt64 = 1 << UInt64(b & 63)
+        if rows[a].count <= word { rows[a] += Array(repeating: 0, count: word + 1 - rows[a].count) }
+        if rows[a][word] & bit == 0 { count += 1 }
+        rows[a][word] |= bit
+    }
+
+    func contains(_ a: Int, _ b: Int) -> Bool {
+        guard a >= 0, b >= 0, a < rows.count else { return false }
+        let word = b >> 6
+        return word < rows[a].count && rows[a][word] & (1 << UInt64(b & 63)) != 0
     }
 }
