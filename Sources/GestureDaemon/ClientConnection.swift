@@ -9,8 +9,9 @@ final class ClientConnection {
     let fd: FileDescriptor
     /// Received bytes not yet ended by a newline.
     private var input: [UInt8] = []
-    /// Bytes for the client that the kernel has not taken yet, from `written` on.
-    private var output: [UInt8] = []
+    /// Bytes for the client that the kernel has not taken yet, from `written` on (every line is appended: unchecked,
+    /// as in DeviceSession).
+    @exclusivity(unchecked) private var output: [UInt8] = []
     private var written = 0
     /// Sent something during the current frame: written at its end.
     var scheduled = false

@@ -24,13 +24,43 @@ final class ClientSession {
         let n = nextSubscription
         nextSubscription += 1
         subscriptions[n] = subscription
+        summarize()
         return n
     }
 
-    func unsubscribe(_ n: Int) -> Bool { subscriptions.removeValue(forKey: n) != nil }
+    func unsubscribe(_ n: Int) -> Bool {
+        defer { summarize() }
+        return subscriptions.removeValue(forKey: n) != nil
+    }
 
     /// Whether any subscription wants this.
     func wants(_ test: (Subscription) -> Bool) -> Bool {
         subscriptions.values.contains(where: test)
+    }
+
+    // Every action and every touch is matched against every client: most subscriptions filter nothing, and
+    // those say yes without being read (reading one out of the dictionary copies its five filters).
+    @exclusivity(unchecked) private var listed: [Subscription] = []
+    private var takesEveryGesture = false
+    private var takesEveryTouch = false
+    private var takesGestures = false
+    private var takesTouches = false
+
+    private func summarize() {
+        listed = Array(subscriptions.values)
+        takesEveryGesture = listed.contains { $0.takesEveryGesture }
+        takesEveryTouch = listed.contains { $0.takesEveryTouch }
+        takesGestures = listed.contains { $0.wants(.gestures) }
+        takesTouches = listed.contains { $0.wants(.touches) }
+    }
+
+    /// Whether any subscription wants an action that passes `test`.
+    func wantsGesture(_ test: (Subscription) -> Bool) -> Bool {
+        takesEveryGesture || takesGestures && listed.contains(where: test)
+    }
+
+    /// Whether any subscription wants a touch that passes `test`.
+    func wantsTouch(_ test: (Subscription) -> Bool) -> Bool {
+        takesEveryTouch || takesTouches && listed.contains(where: test)
     }
 }

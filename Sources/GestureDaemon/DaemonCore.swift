@@ -20,7 +20,12 @@ public final class DaemonCore {
     var lastSocketReload: Timestamp?
     /// Now, for the reload rate; tests set it.
     var clock: () -> Timestamp = monotonicNow
-    var sessions: [String: DeviceSession] = [:]
+    var sessions: [String: DeviceSession] = [:] {
+        didSet { lastSession = nil }
+    }
+    /// The session the last frame went to: frames come in runs from one device, whose node is the same string
+    /// each time, and comparing it costs less than hashing it.
+    @exclusivity(unchecked) private var lastSession: DeviceSession?
     /// Devices no configuration entry claims: kept so that a reload can claim them.
     var unclaimed: [String: DeviceInfo] = [:]
     var clients: [ClientID: ClientSession] = [:]
@@ -28,15 +33,16 @@ public final class DaemonCore {
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
     public var statusExtras: (inout JSONWriter) -> Void = { _ in }
-    var counters = Counters()
+    // Touched on every frame, never while another access is open: unchecked, as in DeviceSession.
+    @exclusivity(unchecked) var counters = Counters()
     /// Configured kind names by recognizer ("checkmark" where the engine says "custom"). The devices' encoded
     /// recognizer names carry these kinds, so they are encoded again after a change.
     var recognizerKinds: [String: String] = [:] {
         didSet { for session in sessions.values { session.forgetEncodedFields() } }
     }
-    private var events: [EngineEvent] = []
+    @exclusivity(unchecked) private var events: [EngineEvent] = []
     /// The event line being written: one writer for every line, so that a line allocates nothing.
-    private var line = JSONWriter(capacity: 1024)
+    @exclusivity(unchecked) private var line = JSONWriter(capacity: 1024)
 
     struct Counters {
         var frames = 0
@@ -120,7 +126,14 @@ public final class DaemonCore {
     }
 
     public func frame(_ frame: TouchFrame, from node: String) {
-        guard let session = sessions[node] else { return }
+        let session: DeviceSession
+        if let last = lastSession, last.info.node == node {
+            session = last
+        } else {
+            guard let found = sessions[node] else { return }
+            session = found
+            lastSession = found
+        }
         session.passThrough?.buttons(frame.physicalButtons, at: frame.timestamp)
         let prepared = session.prepare(frame)
         if let prepared {
@@ -146,7 +159,7 @@ public final class DaemonCore {
             // soft-button handling (libinput's) sees them as on the device itself.
             session.passThrough?.deliver(delivery, as: session.deviceContact(touch))
             var encoded = false
-            for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: device) }) {
+            for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: device) }) {
                 if !encoded {
                     EventMessage.touch(
                         delivery, place: session.place(device), at: session.location(touch.location), contactClass: contactClass.description,
@@ -261,7 +274,7 @@ public final class DaemonCore {
             // Encoded once, for the first subscriber that wants it; not at all when none does.
             var encoded = false
             for c in clients.values
-            where c.wants({ $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }) {
+            where c.wantsGesture({ $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }) {
                 if !encoded {
                     EventMessage.gesture(action, names: names, place: session.place(action.region), at: session.location(action.location), into: &line)
                     encoded = true
@@ -273,7 +286,7 @@ public final class DaemonCore {
                 passThrough.deliver(delivery, as: session.deviceContact(delivery.touch))
             }
             var encoded = false
-            for c in clients.values where c.mayReceiveTouches && c.wants({ $0.matchesTouch(device: device, region: delivery.region) }) {
+            for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) }) {
                 if !encoded {
                     EventMessage.touch(delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), into: &line)
                     encoded = true

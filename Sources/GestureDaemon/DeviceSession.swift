@@ -11,14 +11,18 @@ final class DeviceSession {
     private(set) var surface: ConfiguredSurface
     /// Configured size over measured size, per axis: the input layer measures, the configuration overrides.
     private var scale = Point(x: 1, y: 1)
+    // The state read and changed on every frame is marked @exclusivity(unchecked), as GestureEngine's is: no
+    // access to it is ever open while another starts, and the runtime's check cost about 70 instructions an
+    // access (docs/daemon.md, What a frame costs).
+
     /// Touches that were down when the surface was rebuilt: the old one saw them cancelled, the new one never
     /// sees them, until they lift.
-    private var heldBack: Set<TouchID> = []
+    @exclusivity(unchecked) private var heldBack: Set<TouchID> = []
     /// Touches down as of the last frame, to cancel them when the surface is rebuilt.
-    private var down: [TouchID: Touch] = [:]
-    private var scratch = TouchFrame(timestamp: .zero, touches: [])
+    @exclusivity(unchecked) private var down: [TouchID: Touch] = [:]
+    @exclusivity(unchecked) private var scratch = TouchFrame(timestamp: .zero, touches: [])
     /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
-    private var conditioner: TouchConditioner
+    @exclusivity(unchecked) private var conditioner: TouchConditioner
     /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
     /// (a value held by this class), and every frame asks.
     private var conditioning: Bool
@@ -171,8 +175,8 @@ final class DeviceSession {
     /// regions, and each recognizer's names with its kind. Found by comparing names (a recognizer's name is the
     /// string the engine hands back, so mostly by identity), which costs less than hashing them; at most
     /// `encodedLimit` of each are kept, and all go when the surface or the recognizers' kinds change.
-    private var places: [(region: String, fields: EncodedFields)] = []
-    private var gestureNames: [(recognizer: String, kind: String, fields: EncodedFields)] = []
+    @exclusivity(unchecked) private var places: [(region: String, fields: EncodedFields)] = []
+    @exclusivity(unchecked) private var gestureNames: [(recognizer: String, kind: String, fields: EncodedFields)] = []
     private static let encodedLimit = 64
 
     /// `place(device:node:region:)` of `region` on this device.

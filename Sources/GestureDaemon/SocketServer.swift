@@ -31,8 +31,9 @@ final class SocketServer: Outbox {
     /// What happened, oldest first; those before `handedOut` were given to the loop already.
     private var events: [Event] = []
     private var handedOut = 0
-    /// Clients the current frame sent something, and clients the core asked to close.
-    private var written: [ClientID] = []
+    /// Clients the current frame sent something (unchecked, as in DeviceSession), and clients the core asked to
+    /// close.
+    @exclusivity(unchecked) private var written: [ClientID] = []
     private var closing: [(ClientID, String)] = []
     private var scratch = [UInt8](repeating: 0, count: 65536)
     /// The socket file this process created, removed at shutdown.

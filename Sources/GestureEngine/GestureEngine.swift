@@ -296,10 +296,11 @@ public final class GestureEngine {
     /// UIKit's order within one event: began, moved, ended, cancelled; a recognizer that reaches a final
     /// state gets nothing more from the event.
     private func deliverPhases(to recognizer: GestureRecognizer) {
-        scratchBegan.removeAll(keepingCapacity: true)
-        scratchMoved.removeAll(keepingCapacity: true)
-        scratchEnded.removeAll(keepingCapacity: true)
-        scratchCancelled.removeAll(keepingCapacity: true)
+        // Emptied only when used: most frames bring one phase, and emptying an empty array still costs a call.
+        if !scratchBegan.isEmpty { scratchBegan.removeAll(keepingCapacity: true) }
+        if !scratchMoved.isEmpty { scratchMoved.removeAll(keepingCapacity: true) }
+        if !scratchEnded.isEmpty { scratchEnded.removeAll(keepingCapacity: true) }
+        if !scratchCancelled.isEmpty { scratchCancelled.removeAll(keepingCapacity: true) }
         for touch in recognizer.trackedTouches {
             switch touch.phase {
             case .began: scratchBegan.append(touch)

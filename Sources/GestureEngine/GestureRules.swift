@@ -6,6 +6,8 @@ public final class GestureRules: GestureRecognizerDelegate {
     /// number (`GestureRecognizer.rulesNumber`), so that deciding a relation (asked for every pair of the
     /// recognizers a new touch reaches) hashes no string.
     private var numbers: [String: Int] = [:]
+    /// The number of `GestureRules.any`, asked for with every relation; -1 while no relation mentions it.
+    private var anyNumber = -1
     /// Replaced whenever a name is numbered or the numbers are forgotten: a kept number is good while its
     /// version is this one.
     private var version = Version()
@@ -54,6 +56,7 @@ public final class GestureRules: GestureRecognizerDelegate {
         cannotPrevent = Relation()
         cannotBePrevented = Relation()
         numbers.removeAll()
+        anyNumber = -1
         version = Version()
         shouldBegin.removeAll()
         shouldReceive.removeAll()
@@ -69,6 +72,7 @@ public final class GestureRules: GestureRecognizerDelegate {
         if let n = numbers[name] { return n }
         let n = numbers.count
         numbers[name] = n
+        if name == Self.any { anyNumber = n }
         version = Version()
         return n
     }
@@ -85,7 +89,7 @@ public final class GestureRules: GestureRecognizerDelegate {
     private func has(_ relation: Relation, _ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         guard relation.count > 0 else { return false }
         let a = number(of: a)
-        return relation.contains(a, number(of: b)) || relation.contains(a, numbers[Self.any] ?? -1)
+        return relation.contains(a, number(of: b)) || relation.contains(a, anyNumber)
     }
 
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {

@@ -67,6 +67,14 @@ public struct Subscription: Sendable, Equatable {
             && (regions?.contains(region) ?? true) && (states?.contains(state) ?? true)
     }
 
+    /// Every action passes: gestures asked for, no filter.
+    public var takesEveryGesture: Bool {
+        wants(.gestures) && recognizers == nil && kinds == nil && devices == nil && regions == nil && states == nil
+    }
+
+    /// Every touch passes: touches asked for, no device or region filter.
+    public var takesEveryTouch: Bool { wants(.touches) && devices == nil && regions == nil }
+
     public func matchesTouch(device: String, region: String) -> Bool {
         wants(.touches) && (devices?.contains(device) ?? true) && (regions?.contains(region) ?? true)
     }
