@@ -24,7 +24,7 @@ public struct EncodedFields: Sendable {
     /// `opening` (JSON text), then the fields `write` puts into an empty writer, commas between them.
     public init(_ opening: StaticString, _ write: (inout JSONWriter) -> Void) {
         var w = JSONWriter(capacity: 128)
-        w.raw(opening)
+        w.write(maximum: opening.utf8CodeUnitCount) { $0.raw(opening) }
         write(&w)
         bytes = w.written
     }
@@ -34,23 +34,26 @@ public struct EncodedFields: Sendable {
 public enum EventMessage {
     /// A recognizer's action, into `w` (reset first): `names` opens it (`gestureNames`), `place` says where
     /// (`place`), both encoded once for every line of the recognizer on the device; the engine's values follow
-    /// under "values". Keys in the order of docs/protocol.md, written as fixed pieces (JSONWriter, lines of a
-    /// fixed shape).
+    /// under "values". Keys in the order of docs/protocol.md, written as fixed pieces (LineCursor).
     public static func gesture(
         _ action: GestureAction, names: EncodedFields, place: EncodedFields, at location: SurfaceLocation, into w: inout JSONWriter
     ) {
         w.reset()
-        w.raw(names)
-        w.raw(states[Int(action.state.rawValue)])
-        w.raw(place)
-        w.raw(",\"time\":")
-        w.seconds(microseconds: action.time.nanoseconds / 1000)
-        w.raw(",\"touches\":")
-        w.integer(action.numberOfTouches)
-        write(location, into: &w)
-        w.raw(",\"values\":{")
-        values(action.detail, into: &w)
-        w.raw("}}\n")
+        // Pieces of text and the two encoded parts, twelve numbers at most, and what the values hold.
+        let room = names.bytes.count + place.bytes.count + 256 + 12 * JSONText.numberBytes + valuesRoom(action.detail)
+        w.write(maximum: room) { c in
+            c.raw(names)
+            c.raw(states[Int(action.state.rawValue)])
+            c.raw(place)
+            c.raw(",\"time\":")
+            c.seconds(microseconds: action.time.nanoseconds / 1000)
+            c.raw(",\"touches\":")
+            c.integer(action.numberOfTouches)
+            write(location, into: &c)
+            c.raw(",\"values\":{")
+            values(action.detail, into: &c)
+            c.raw("}}\n")
+        }
     }
 
     /// `{"type":"gesture","recognizer":…,"kind":…`: what opens a recognizer's action lines.
@@ -83,28 +86,32 @@ public enum EventMessage {
         _ delivery: TouchDelivery, place: EncodedFields, at location: SurfaceLocation, contactClass: String? = nil, into w: inout JSONWriter
     ) {
         w.reset()
-        w.raw("{\"type\":\"touch\"")
-        w.raw(place)
-        w.raw(",\"id\":")
-        w.integer(Int(truncatingIfNeeded: delivery.touch.id))
-        w.raw(phases[Int(delivery.phase.rawValue)])
-        w.raw(",\"time\":")
-        w.seconds(microseconds: delivery.time.nanoseconds / 1000)
-        w.raw(touchTypes[Int(delivery.touch.type.rawValue)])
-        write(location, into: &w)
-        if let pressure = delivery.touch.pressure {
-            w.raw(",\"pressure\":")
-            w.fixed(pressure, decimals: 4)
+        // Pieces of text and the encoded place, ten numbers at most, and the class.
+        let room = place.bytes.count + 256 + 10 * JSONText.numberBytes + (contactClass.map { JSONText.quotedBytes($0.utf8.count) } ?? 0)
+        w.write(maximum: room) { c in
+            c.raw("{\"type\":\"touch\"")
+            c.raw(place)
+            c.raw(",\"id\":")
+            c.integer(Int(truncatingIfNeeded: delivery.touch.id))
+            c.raw(phases[Int(delivery.phase.rawValue)])
+            c.raw(",\"time\":")
+            c.seconds(microseconds: delivery.time.nanoseconds / 1000)
+            c.raw(touchTypes[Int(delivery.touch.type.rawValue)])
+            write(location, into: &c)
+            if let pressure = delivery.touch.pressure {
+                c.raw(",\"pressure\":")
+                c.fixed(pressure, decimals: 4)
+            }
+            if let radius = delivery.touch.majorRadius {
+                c.raw(",\"major_mm\":")
+                c.fixed(radius, decimals: 3)
+            }
+            if let contactClass {
+                c.raw(",\"class\":")
+                c.string(contactClass)
+            }
+            c.raw("}\n")
         }
-        if let radius = delivery.touch.majorRadius {
-            w.raw(",\"major_mm\":")
-            w.fixed(radius, decimals: 3)
-        }
-        if let contactClass {
-            w.raw(",\"class\":")
-            w.string(contactClass)
-        }
-        w.raw("}\n")
     }
 
     public static func deviceAdded(_ device: DeviceSummary) -> [UInt8] {
@@ -152,69 +159,79 @@ public enum EventMessage {
 
     /// Values are rounded to what can matter (a micrometre, a millionth of the surface), so lines stay short;
     /// times are to the microsecond, the kernel's resolution.
-    private static func write(_ location: SurfaceLocation, into w: inout JSONWriter) {
-        w.raw(",\"location\":{\"mm\":[")
-        pair(location.millimetres, decimals: 3, into: &w)
-        w.raw("],\"normalized\":[")
-        pair(location.normalized, decimals: 6, into: &w)
+    private static func write(_ location: SurfaceLocation, into c: inout LineCursor) {
+        c.raw(",\"location\":{\"mm\":[")
+        pair(location.millimetres, decimals: 3, into: &c)
+        c.raw("],\"normalized\":[")
+        pair(location.normalized, decimals: 6, into: &c)
         if let px = location.pixels {
-            w.raw("],\"px\":[")
-            pair(px, decimals: 2, into: &w)
+            c.raw("],\"px\":[")
+            pair(px, decimals: 2, into: &c)
         }
-        w.raw("]}")
+        c.raw("]}")
     }
 
-    private static func pair(_ p: Point, decimals: Int, into w: inout JSONWriter) {
-        w.fixed(p.x, decimals: decimals)
-        w.raw(",")
-        w.fixed(p.y, decimals: decimals)
+    private static func pair(_ p: Point, decimals: Int, into c: inout LineCursor) {
+        c.fixed(p.x, decimals: decimals)
+        c.raw(",")
+        c.fixed(p.y, decimals: decimals)
+    }
+
+    /// Room for what `values` writes beyond its numbers (four at most, counted by the line): the strings it quotes.
+    private static func valuesRoom(_ detail: GestureDetail) -> Int {
+        switch detail {
+        case .swipe(let direction): JSONText.quotedBytes(direction.description.utf8.count)
+        case .edgePan(let edge, _, _): JSONText.quotedBytes(edge.description.utf8.count)
+        case .custom(let values): values.keys.reduce(0) { $0 + JSONText.quotedBytes($1.utf8.count) + JSONText.numberBytes + 2 }
+        default: 0
+        }
     }
 
     /// The fields inside "values".
-    private static func values(_ detail: GestureDetail, into w: inout JSONWriter) {
+    private static func values(_ detail: GestureDetail, into c: inout LineCursor) {
         switch detail {
         case .none:
             break
         case .tap(let taps):
-            w.raw("\"taps\":")
-            w.integer(taps)
+            c.raw("\"taps\":")
+            c.integer(taps)
         case .pan(let translation, let velocity):
-            motion(translation, velocity, into: &w)
+            motion(translation, velocity, into: &c)
         case .swipe(let direction):
-            w.raw("\"direction\":")
-            w.string(direction.description)
+            c.raw("\"direction\":")
+            c.string(direction.description)
         case .pinch(let scale, let velocity):
-            w.raw("\"scale\":")
-            w.fixed(scale, decimals: 6)
-            w.raw(",\"velocity\":")
-            w.fixed(velocity, decimals: 6)
+            c.raw("\"scale\":")
+            c.fixed(scale, decimals: 6)
+            c.raw(",\"velocity\":")
+            c.fixed(velocity, decimals: 6)
         case .rotation(let rotation, let velocity):
-            w.raw("\"rotation_rad\":")
-            w.fixed(rotation, decimals: 6)
-            w.raw(",\"velocity_rad_s\":")
-            w.fixed(velocity, decimals: 6)
+            c.raw("\"rotation_rad\":")
+            c.fixed(rotation, decimals: 6)
+            c.raw(",\"velocity_rad_s\":")
+            c.fixed(velocity, decimals: 6)
         case .edgePan(let edge, let translation, let velocity):
-            w.raw("\"edge\":")
-            w.string(edge.description)
-            w.raw(",")
-            motion(translation, velocity, into: &w)
+            c.raw("\"edge\":")
+            c.string(edge.description)
+            c.raw(",")
+            motion(translation, velocity, into: &c)
         case .custom(let values):
             for (index, key) in values.keys.sorted().enumerated() {
-                if index > 0 { w.raw(",") }
-                w.string(key)
-                w.raw(":")
-                w.number(values[key]!)
+                if index > 0 { c.raw(",") }
+                c.string(key)
+                c.raw(":")
+                c.number(values[key]!)
             }
         }
     }
 
     /// `"translation_mm":[x,y],"velocity_mm_s":[x,y]`.
-    private static func motion(_ translation: Point, _ velocity: Point, into w: inout JSONWriter) {
-        w.raw("\"translation_mm\":[")
-        pair(translation, decimals: 3, into: &w)
-        w.raw("],\"velocity_mm_s\":[")
-        pair(velocity, decimals: 3, into: &w)
-        w.raw("]")
+    private static func motion(_ translation: Point, _ velocity: Point, into c: inout LineCursor) {
+        c.raw("\"translation_mm\":[")
+        pair(translation, decimals: 3, into: &c)
+        c.raw("],\"velocity_mm_s\":[")
+        pair(velocity, decimals: 3, into: &c)
+        c.raw("]")
     }
 }
 

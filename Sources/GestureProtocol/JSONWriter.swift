@@ -125,30 +125,15 @@ public struct JSONWriter {
         raw.withUnsafeBufferPointer { put($0) }
     }
 
-    // MARK: Lines of a fixed shape
-
-    // An event line has the same keys in the same order every time: it is written as fixed pieces of JSON text
-    // (its keys and punctuation, and the names encoded once per device), with its values between them. These
-    // keep no count of values or levels: the caller writes the line whole, from its opening brace to its end.
-
-    /// JSON text as it is.
-    public mutating func raw(_ text: StaticString) { put(text) }
-
-    /// Text encoded before, as it is.
-    public mutating func raw(_ encoded: EncodedFields) { encoded.bytes.withUnsafeBufferPointer { put($0) } }
-
-    /// A number rounded to `decimals` places (at most 9), as short as it can be written.
-    public mutating func fixed(_ d: Double, decimals: Int) { writeFixed(d, decimals: decimals) }
-
-    public mutating func integer(_ n: Int) { writeInteger(Int64(n)) }
-
-    /// Seconds to the microsecond (a timestamp), exact.
-    public mutating func seconds(microseconds: Int64) { writeDecimal(microseconds, decimals: 6) }
-
-    public mutating func number(_ d: Double) { writeNumber(d) }
-
-    /// A string, quoted and escaped.
-    public mutating func string(_ s: String) { writeString(s) }
+    /// Room for `maximum` bytes, made at once, and `body` writes into it through a cursor (LineCursor): a line of
+    /// a fixed shape, written whole. The writer's count of values and levels is the caller's to keep right.
+    public mutating func write(maximum: Int, _ body: (inout LineCursor) -> Void) {
+        put(maximum: maximum) { p in
+            var cursor = LineCursor(p)
+            body(&cursor)
+            return cursor.position - p
+        }
+    }
 
     /// The finished line, with its newline.
     public mutating func line() -> [UInt8] {
@@ -236,119 +221,22 @@ public struct JSONWriter {
         }
     }
 
-    // MARK: Numbers
+    // MARK: Numbers and strings (JSONText)
 
     /// JSON has no NaN or infinity: they are written as null rather than producing a line no parser reads.
-    private mutating func writeNumber(_ d: Double) {
-        guard d.isFinite else { return put("null") }
-        if d == d.rounded(), abs(d) < 1e15 {
-            writeInteger(Int64(d))
-        } else {
-            var text = d.description
-            text.withUTF8 { put($0) }
-        }
-    }
+    private mutating func writeNumber(_ d: Double) { put(maximum: JSONText.numberBytes) { JSONText.number(d, at: $0) - $0 } }
 
     /// `d` rounded to `decimals` places, written without a trailing zero (`12.5`, `3`).
     private mutating func writeFixed(_ d: Double, decimals: Int) {
-        let scaled = (d * Self.scale(decimals)).rounded()
-        // Beyond 2^53 units a Double has no more digits than its description shows.
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return writeNumber(d) }
-        writeDecimal(Int64(scaled), decimals: decimals)
-    }
-
-    /// 10^`decimals` (0...9), without a table: a static array is a lazy global, checked on every number.
-    private static func scale(_ decimals: Int) -> Double {
-        switch decimals {
-        case 0: 1
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        default: 1e9
-        }
+        put(maximum: JSONText.numberBytes) { JSONText.fixed(d, decimals: decimals, at: $0) - $0 }
     }
 
     /// `units` / 10^`decimals`, trailing fraction zeros dropped.
     private mutating func writeDecimal(_ units: Int64, decimals: Int) {
-        var magnitude = units.magnitude
-        var places = decimals
-        while places > 0, magnitude % 10 == 0 {
-            magnitude /= 10
-            places -= 1
-        }
-        // Sign, up to 20 digits, point.
-        put(maximum: 22) { p in
-            var q = p
-            if units < 0 {
-                q.pointee = UInt8(ascii: "-")
-                q += 1
-            }
-            // Written backwards from the end: the places, the point, the whole part (at least "0").
-            let whole = Swift.max(Self.digitCount(magnitude) - places, 1)
-            let end = q + whole + (places > 0 ? places + 1 : 0)
-            var rest = magnitude
-            if places > 0 {
-                rest = Self.store(magnitude, digits: places, endingAt: end)
-                end[-places - 1] = UInt8(ascii: ".")
-            }
-            Self.store(rest, digits: whole, endingAt: q + whole)
-            return end - p
-        }
+        put(maximum: JSONText.numberBytes) { JSONText.decimal(units, decimals: decimals, at: $0) - $0 }
     }
 
-    private mutating func writeInteger(_ n: Int64) {
-        put(maximum: 21) { p in
-            var q = p
-            if n < 0 {
-                q.pointee = UInt8(ascii: "-")
-                q += 1
-            }
-            let digits = Self.digitCount(n.magnitude)
-            Self.store(n.magnitude, digits: digits, endingAt: q + digits)
-            return q + digits - p
-        }
-    }
-
-    private static func digitCount(_ n: UInt64) -> Int {
-        var digits = 1, n = n
-        while n >= 10_000 {
-            n /= 10_000
-            digits += 4
-        }
-        if n >= 100 { digits += n >= 1000 ? 3 : 2 } else if n >= 10 { digits += 1 }
-        return digits
-    }
-
-    /// The last `digits` decimal digits of `n` (zero-padded), stored backwards from `end`, two at a time;
-    /// returns what is left of `n` before them.
-    @discardableResult
-    private static func store(_ n: UInt64, digits: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        var n = n, p = end, left = digits
-        let pairs = digitPairs.utf8Start
-        while left >= 2 {
-            let pair = Int(n % 100) &* 2
-            n /= 100
-            p -= 2
-            p[0] = pairs[pair]
-            p[1] = pairs[pair &+ 1]
-            left -= 2
-        }
-        if left == 1 {
-            (p - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
-            n /= 10
-        }
-        return n
-    }
-
-    private static let digitPairs: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    // MARK: Strings
+    private mutating func writeInteger(_ n: Int64) { put(maximum: JSONText.numberBytes) { JSONText.integer(n, at: $0) - $0 } }
 
     private mutating func writeString(_ s: String) {
         if s.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
@@ -357,37 +245,7 @@ public struct JSONWriter {
         }
     }
 
-    /// The string in quotes, escaped where JSON requires: at most six bytes for each of its bytes (`\u001f`).
     private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        put(maximum: utf8.count * 6 + 2) { p in
-            var q = p
-            q.pointee = UInt8(ascii: "\"")
-            q += 1
-            for b in utf8 {
-                if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                    q.pointee = b
-                    q += 1
-                    continue
-                }
-                q.pointee = UInt8(ascii: "\\")
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): q[1] = b
-                case UInt8(ascii: "\n"): q[1] = UInt8(ascii: "n")
-                case UInt8(ascii: "\r"): q[1] = UInt8(ascii: "r")
-                case UInt8(ascii: "\t"): q[1] = UInt8(ascii: "t")
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    q[1] = UInt8(ascii: "u")
-                    q[2] = UInt8(ascii: "0")
-                    q[3] = UInt8(ascii: "0")
-                    q[4] = hex.utf8Start[Int(b >> 4)]
-                    q[5] = hex.utf8Start[Int(b & 15)]
-                    q += 4
-                }
-                q += 2
-            }
-            q.pointee = UInt8(ascii: "\"")
-            return q + 1 - p
-        }
+        put(maximum: JSONText.quotedBytes(utf8.count)) { JSONText.quoted(utf8, at: $0) - $0 }
     }
 }

@@ -23,6 +23,17 @@ import Testing
         #expect(line { $0.field("v", value, decimals: decimals) } == "{\"v\":\(written)}\n")
     }
 
+    /// Rounding is done without libm's round: halves that are exact in binary go away from zero, as `rounded()`
+    /// sends them, up to the largest values a fixed form holds.
+    @Test(arguments: [
+        (2.5, 0, "3"), (-2.5, 0, "-3"), (0.125, 2, "0.13"), (-0.125, 2, "-0.13"), (1.5, 0, "2"), (0.49999999999999994, 0, "0"),
+        (4_503_599_627_370_495.5, 0, "4503599627370496"), (-4_503_599_627_370_495.5, 0, "-4503599627370496"),
+    ])
+    func halvesRoundAwayFromZero(value: Double, decimals: Int, written: String) {
+        #expect(line { $0.field("v", value, decimals: decimals) } == "{\"v\":\(written)}\n")
+        #expect(written == String(Int64((value * pow(10, Double(decimals))).rounded())) || decimals > 0)
+    }
+
     @Test func numbersAFixedFormCannotHoldKeepTheirDigits() throws {
         #expect(line { $0.field("v", 1e300, decimals: 3) } == "{\"v\":\(1e300.description)}\n")
         #expect(line { $0.field("v", .nan, decimals: 3) } == "{\"v\":null}\n")

@@ -1,0 +1,159 @@
+/// JSON numbers and strings stored at a pointer, for JSONWriter and LineCursor: each function stores at `p`,
+/// within the room its bound says, and returns where it stopped. Numbers are formatted by hand, digits two at
+/// a time: `Double.description` cost a thousand instructions a number (docs/daemon.md, What a frame costs).
+enum JSONText {
+    /// Room any number takes: a Double's description is at most 24 bytes, a rounded one 22.
+    static let numberBytes = 32
+
+    /// Room a string of `count` UTF-8 bytes takes quoted: at most six bytes for each (`\u001f`), and the quotes.
+    static func quotedBytes(_ count: Int) -> Int { count * 6 + 2 }
+
+    /// JSON has no NaN or infinity: they are written as null rather than producing a line no parser reads.
+    static func number(_ d: Double, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard d.isFinite else { return raw("null", at: p) }
+        if d == d.rounded(), abs(d) < 1e15 { return integer(Int64(d), at: p) }
+        var text = d.description
+        return text.withUTF8 { bytes in
+            p.update(from: bytes.baseAddress!, count: bytes.count)
+            return p + bytes.count
+        }
+    }
+
+    /// `d` rounded to `decimals` places (at most 9), written without a trailing zero (`12.5`, `3`).
+    static func fixed(_ d: Double, decimals: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let scaled = d * scale(decimals)
+        // Beyond 2^53 units a Double has no more digits than its description shows (NaN and infinities fail
+        // this too).
+        guard abs(scaled) < 9e15 else { return number(d, at: p) }
+        // Rounded half away from zero, as `rounded()` does, without its call to libm: below 2^53 the truncated
+        // value and what it leaves are both exact.
+        var units = Int64(scaled)
+        let rest = scaled - Double(units)
+        if rest >= 0.5 { units += 1 } else if rest <= -0.5 { units -= 1 }
+        guard units.magnitude < 9_000_000_000_000_000 else { return number(d, at: p) }
+        return decimal(units, decimals: decimals, at: p)
+    }
+
+    /// 10^`decimals` (0...9), without a table: a static array is a lazy global, checked on every number.
+    private static func scale(_ decimals: Int) -> Double {
+        switch decimals {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        default: 1e9
+        }
+    }
+
+    /// `units` / 10^`decimals`, trailing fraction zeros dropped.
+    static func decimal(_ units: Int64, decimals: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var magnitude = units.magnitude
+        var places = decimals
+        while places > 0, magnitude % 10 == 0 {
+            magnitude /= 10
+            places -= 1
+        }
+        var q = p
+        if units < 0 {
+            q.pointee = UInt8(ascii: "-")
+            q += 1
+        }
+        // Written backwards from the end: the places, the point, the whole part (at least "0").
+        let whole = Swift.max(digitCount(magnitude) - places, 1)
+        let end = q + whole + (places > 0 ? places + 1 : 0)
+        var rest = magnitude
+        if places > 0 {
+            rest = store(magnitude, digits: places, endingAt: end)
+            end[-places - 1] = UInt8(ascii: ".")
+        }
+        store(rest, digits: whole, endingAt: q + whole)
+        return end
+    }
+
+    static func integer(_ n: Int64, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var q = p
+        if n < 0 {
+            q.pointee = UInt8(ascii: "-")
+            q += 1
+        }
+        let digits = digitCount(n.magnitude)
+        store(n.magnitude, digits: digits, endingAt: q + digits)
+        return q + digits
+    }
+
+    private static func digitCount(_ n: UInt64) -> Int {
+        var digits = 1, n = n
+        while n >= 10_000 {
+            n /= 10_000
+            digits += 4
+        }
+        if n >= 100 { digits += n >= 1000 ? 3 : 2 } else if n >= 10 { digits += 1 }
+        return digits
+    }
+
+    /// The last `digits` decimal digits of `n` (zero-padded), stored backwards from `end`, two at a time;
+    /// returns what is left of `n` before them.
+    @discardableResult
+    private static func store(_ n: UInt64, digits: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        var n = n, p = end, left = digits
+        let pairs = digitPairs.utf8Start
+        while left >= 2 {
+            let pair = Int(n % 100) &* 2
+            n /= 100
+            p -= 2
+            p[0] = pairs[pair]
+            p[1] = pairs[pair &+ 1]
+            left -= 2
+        }
+        if left == 1 {
+            (p - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+            n /= 10
+        }
+        return n
+    }
+
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The string in quotes, escaped where JSON requires (`quotedBytes` of room).
+    static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var q = p
+        q.pointee = UInt8(ascii: "\"")
+        q += 1
+        for b in utf8 {
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                q.pointee = b
+                q += 1
+                continue
+            }
+            q.pointee = UInt8(ascii: "\\")
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): q[1] = b
+            case UInt8(ascii: "\n"): q[1] = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): q[1] = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): q[1] = UInt8(ascii: "t")
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                q[1] = UInt8(ascii: "u")
+                q[2] = UInt8(ascii: "0")
+                q[3] = UInt8(ascii: "0")
+                q[4] = hex.utf8Start[Int(b >> 4)]
+                q[5] = hex.utf8Start[Int(b & 15)]
+                q += 4
+            }
+            q += 2
+        }
+        q.pointee = UInt8(ascii: "\"")
+        return q + 1
+    }
+
+    static func raw(_ text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        p.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return p + text.utf8CodeUnitCount
+    }
+}
