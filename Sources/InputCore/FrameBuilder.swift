@@ -219,6 +219,9 @@ public struct FrameBuilder {
         frame.touches.removeAll(keepingCapacity: true)
         var changed = false
         for i in slots.indices {
+            // Most slots of a many-slot device are empty (the 3M has 60): two fields pass them, without copying
+            // the slot.
+            if slots[i].trackingID == -1, slots[i].touch == nil { continue }
             let slot = slots[i]
             let isPalm = slot.tool == MTTool.palm
             if var touch = slot.touch {
@@ -274,6 +277,8 @@ public struct FrameBuilder {
 
     /// Adds, moves or lifts the fingers BTN_TOOL_* announces beyond the reported ones.
     private mutating func updateFakeFingers(at time: Timestamp) -> Bool {
+        // None announced beyond the slots and none made before: nothing to do (the common case, every frame).
+        if fakes.isEmpty, announcedFingers <= slots.count { return false }
         var realCount = 0
         var sum = Point.zero
         for touch in frame.touches where !touch.phase.isFinal {
@@ -281,7 +286,8 @@ public struct FrameBuilder {
             sum += touch.location
         }
         // The kernel counts palms in BTN_TOOL_*; and as libinput, fingers are invented only beyond the slots.
-        let palms = slots.filter { $0.trackingID != -1 && $0.tool == MTTool.palm }.count
+        var palms = 0
+        for slot in slots where slot.trackingID != -1 && slot.tool == MTTool.palm { palms += 1 }
         let wanted = realCount == 0 || announcedFingers <= slots.count ? 0 : max(0, announcedFingers - realCount - palms)
         guard wanted > 0 || !fakes.isEmpty else { return false }
         let centroid = realCount == 0 ? Point.zero : sum / Double(realCount)

@@ -14,7 +14,8 @@ public final class EvdevDevice {
     public let description: DeviceDescription
     private let handle: OpaquePointer
     private var grabbed = false
-    private var event = input_event()
+    /// Where libevdev puts each event (unchecked, as TouchDevice's builder: one access an event).
+    @exclusivity(unchecked) private var event = input_event()
     /// SYN_DROPPEDs read so far: each is a time the kernel's buffer for this reader overflowed.
     public private(set) var drops = 0
 

@@ -58,6 +58,7 @@ public final class InputHub {
             }
             nextTouchBlock += Self.touchBlock
             devices[node.node] = device
+            polled.append(device)
             body(.added(device))
         } catch {
             body(.skipped(node: node.node, reason: "\(error)"))
@@ -66,6 +67,7 @@ public final class InputHub {
 
     private func remove(_ node: String, at time: Timestamp, _ body: (Event) -> Void) {
         guard let device = devices.removeValue(forKey: node) else { return }
+        polled.removeAll { $0 === device }
         if let frame = device.cancelTouches(at: time) { body(.frame(device, frame)) }
         body(.removed(node: node))
     }
@@ -73,20 +75,21 @@ public final class InputHub {
     /// The descriptors to wait on for input and hot-plug: each device's, then the udev monitor's. The caller
     /// polls them with whatever else it waits on and hands them back to `read`, in the same order.
     public func descriptors(into set: inout [pollfd]) {
-        polledNodes.removeAll(keepingCapacity: true)
-        polledNodes.append(contentsOf: devices.keys)
-        for node in polledNodes { set.append(pollfd(fd: devices[node]!.evdev.fd.rawValue, events: Int16(POLLIN), revents: 0)) }
+        for device in polled { set.append(pollfd(fd: device.evdev.fd.rawValue, events: Int16(POLLIN), revents: 0)) }
         if let monitor { set.append(pollfd(fd: monitor.fd, events: Int16(POLLIN), revents: 0)) }
     }
 
-    /// The nodes whose descriptors `descriptors` gave, in its order.
-    private var polledNodes: [String] = []
+    /// The devices in the order `descriptors` gives theirs: kept as devices come and go, not rebuilt (with a
+    /// lookup by node each) every turn.
+    private var polled: [TouchDevice] = []
 
-    /// Reads what poll found ready among the descriptors `descriptors` gave (`polled` holds them, in order):
+    /// Reads what poll found ready among the descriptors `descriptors` gave (`entries` holds them, in order):
     /// each ready device's frames, then hot-plug changes.
-    public func read(_ polled: ArraySlice<pollfd>, _ body: (Event) -> Void) {
-        for (node, entry) in zip(polledNodes, polled) where entry.revents != 0 {
-            guard let device = devices[node] else { continue }
+    public func read(_ entries: ArraySlice<pollfd>, _ body: (Event) -> Void) {
+        // The devices as they were polled: a removal below changes `polled`, not this turn's list.
+        let turn = polled
+        for (device, entry) in zip(turn, entries) where entry.revents != 0 {
+            let node = device.node
             var alive = true
             let drops = device.evdev.drops
             do {
@@ -100,7 +103,7 @@ public final class InputHub {
                 remove(node, at: monotonicNow(), body)
             }
         }
-        if let monitor, polled.count > polledNodes.count, polled[polled.startIndex + polledNodes.count].revents != 0 {
+        if let monitor, entries.count > turn.count, entries[entries.startIndex + turn.count].revents != 0 {
             for change in monitor.receive() {
                 switch change {
                 case .added(let node) where devices[node.node] == nil:

@@ -10,7 +10,9 @@ public final class TouchDevice {
     public let kind: DeviceKind
     public let geometry: SurfaceGeometry
     public let udevProperties: [String: String]
-    private var builder: FrameBuilder
+    /// Changed by every event, never while another access is open: unchecked (the runtime's check was two
+    /// calls an event; docs/daemon.md, What a frame costs).
+    @exclusivity(unchecked) private var builder: FrameBuilder
     /// Protocol A devices (no slots) read through mtdev.
     private let protocolA: ProtocolAConverter?
 

@@ -61,24 +61,19 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode.failure
         }
         LoggingSystem.bootstrap { _ in JournalLogHandler(level: .warning) }
-        let out = FileHandle.standardOutput
         // Lines are gathered and written 64 KiB at a time: a Data and a write for each line cost more than the
         // daemon's whole work on its frame (docs/daemon.md, What a frame costs).
-        var pending: [UInt8] = []
-        pending.reserveCapacity(1 << 16)
-        defer { if !pending.isEmpty { out.write(Data(pending)) } }
+        let output = GatheredOutput()
+        defer { output.flush() }
         var picture: ReplayPicture?
         do {
             if let svg, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
+            let drawing = picture != nil
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
-                pending.append(contentsOf: line)
-                if pending.count >= 1 << 16 {
-                    out.write(Data(pending))
-                    pending.removeAll(keepingCapacity: true)
-                }
-                if picture != nil, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any] {
+                output.add(line)
+                if drawing, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any] {
                     picture?.add(line: object)
                 }
             }
@@ -116,5 +111,24 @@ struct ReplayCommand: ParsableCommand {
         }
         picture.add(frames)
         return picture
+    }
+}
+
+/// Standard output, written 64 KiB at a time. A class, so that the replay's line handler holds it without the
+/// run-time exclusivity check a captured variable gets on every line.
+private final class GatheredOutput {
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+
+    init() { pending.reserveCapacity(1 << 16) }
+
+    func add(_ line: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: line)
+        if pending.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !pending.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(pending))
+        pending.removeAll(keepingCapacity: true)
     }
 }

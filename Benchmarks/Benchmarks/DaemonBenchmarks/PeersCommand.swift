@@ -106,7 +106,7 @@ struct PeersCommand: ParsableCommand {
         processes.append(peerProcess)
         try wait(for: "\(peerName) to open \(device.node) (its log: \(peerProcess.log))") { peerProcess.isRunning && peerProcess.hasOpen(device.node) }
         try pump(processes, until: monotonicNanoseconds() + 1_000_000_000)
-        let startCPU = processes.map(\.cpu)
+        let startCPU = processes.map(\.cpu), startUsage = processes.map(\.usage)
 
         // The schedule: each frame at its offset from `start`, written in one write(2), its time taken just
         // before (the kernel stamps its events during the write, a little later).
@@ -121,7 +121,7 @@ struct PeersCommand: ParsableCommand {
         for process in processes where !process.isRunning {
             throw BenchmarkError("\(process.name) ended during the playback; its log:\n\(process.log)")
         }
-        let endCPU = processes.map(\.cpu)
+        let endCPU = processes.map(\.cpu), endUsage = processes.map(\.usage)
         let status = try Self.status(socket)
 
         let late = zip(playback.frames, written).map { Double($1 - start - $0.offset) / 1e6 }.sorted()
@@ -161,6 +161,16 @@ struct PeersCommand: ParsableCommand {
             }
         }
         let gesturedTimes = latencies(gesturedFirst), peerTimes = latencies(peerFirst)
+        // During the play, per process: user and system seconds, read and write calls per frame played.
+        var play: [String: [String: Double]] = [:]
+        let frames = Double(playback.frames.count)
+        for (index, name) in ["gestured", "gesturectl", "peer"].enumerated() {
+            let start = startUsage[index], end = endUsage[index]
+            play[name] = [
+                "user_s": end.user - start.user, "system_s": end.system - start.system,
+                "reads_per_frame": Double(end.reads - start.reads) / frames, "writes_per_frame": Double(end.writes - start.writes) / frames,
+            ]
+        }
         let result: [String: Any] = [
             "clock": Self.clockSource, "capture": label, "config": (config as NSString).lastPathComponent, "peer": peerName,
             "files": playback.files, "frames": playback.frames.count, "gestures": playback.gestures.count,
@@ -170,6 +180,7 @@ struct PeersCommand: ParsableCommand {
                 "gestured": endCPU[0].own, "gesturectl": endCPU[1].own, "peer": endCPU[2].own, "peer_children": endCPU[2].children,
             ],
             "startup_cpu_s": ["gestured": startCPU[0].own, "gesturectl": startCPU[1].own, "peer": startCPU[2].own],
+            "play": play,
             "lines": ["gesturectl": gestureLines.count, "peer": peerOutput.count],
             "first_action_ms": ["gestured": Self.summary(gesturedTimes), "peer": Self.summary(peerTimes)],
             "peer_pipe_delay_ms": ["p50": Self.percentile(pipeDelays, 50), "p99": Self.percentile(pipeDelays, 99)],
@@ -232,7 +243,8 @@ struct PeersCommand: ParsableCommand {
 
     /// Whether the daemon has a device on `node`.
     private static func claimed(_ node: String, socket: String) throws -> Bool {
-        let fd = try Subscribers.connect(socket)
+        // The socket's file exists a moment before the daemon listens on it (long under valgrind): not yet.
+        guard let fd = try? Subscribers.connect(socket) else { return false }
         defer { close(fd) }
         _ = try Subscribers.request(fd, ["type": "hello", "version": 1, "client": "bench-peers"], expect: "hello")
         let reply = try Subscribers.request(fd, ["type": "list_devices"], expect: "devices")

@@ -52,6 +52,25 @@ enum PeersTable {
         }
         Swift.print("""
 
+            During the play, per process: user and system CPU seconds, and the read and write system calls it made per
+            frame played (/proc/PID/io; poll and clock reads are not among them).
+
+            """)
+        header = name(["clock": "clock", "capture": "capture", "config": "config", "peer": "peer"])
+            + "  gestured user  sys  reads writes  |  gesturectl user  sys  |  peer user  sys  reads writes"
+        Swift.print(header + "\n" + String(repeating: "-", count: header.count))
+        for row in rows {
+            Swift.print(
+                name(row)
+                    + String(format: "%13.2f %4.2f %6.2f %6.2f  |  %15.2f %4.2f  |  %9.2f %4.2f %6.2f %6.2f",
+                        number(row, "play", "gestured", "user_s"), number(row, "play", "gestured", "system_s"),
+                        number(row, "play", "gestured", "reads_per_frame"), number(row, "play", "gestured", "writes_per_frame"),
+                        number(row, "play", "gesturectl", "user_s"), number(row, "play", "gesturectl", "system_s"),
+                        number(row, "play", "peer", "user_s"), number(row, "play", "peer", "system_s"),
+                        number(row, "play", "peer", "reads_per_frame"), number(row, "play", "peer", "writes_per_frame")))
+        }
+        Swift.print("""
+
             First action, ms: from the write of a gesture's first frame into the device to the program's first output line
             about it (gestured: through gesturectl's subscription), as the benchmark read it; median and p95 over the
             gestures the program acted on, of all the capture's gestures (first finger down to last finger up).
