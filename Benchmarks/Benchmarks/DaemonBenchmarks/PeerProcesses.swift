@@ -82,27 +82,12 @@ final class WatchedProcess {
         return ((fields[11] + fields[12]) / tick, (fields[13] + fields[14]) / tick)
     }
 
-    /// Where its CPU went and how often it read and wrote: utime and stime in seconds (fields 14 and 15 of
-    /// /proc/PID/stat), and the read and write system calls it made (syscr and syscw of /proc/PID/io; poll and
-    /// clock reads are not counted there).
-    var usage: Usage {
-        var usage = Usage()
-        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") {
-            let fields = stat[stat.index(after: close)...].split(separator: " ").map { Double($0) ?? 0 }
-            let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
-            if fields.count > 13 { (usage.user, usage.system) = (fields[11] / tick, fields[12] / tick) }
-        }
-        for line in ((try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? "").split(separator: "\n") {
-            let words = line.split(separator: " ")
-            guard words.count == 2, let value = Int(words[1]) else { continue }
-            if words[0] == "syscr:" { usage.reads = value }
-            if words[0] == "syscw:" { usage.writes = value }
-        }
-        return usage
-    }
-
-    struct Usage {
-        var user = 0.0, system = 0.0, reads = 0, writes = 0
+    /// Where its CPU went: utime and stime in seconds (fields 14 and 15 of /proc/PID/stat).
+    var usage: (user: Double, system: Double) {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return (0, 0) }
+        let fields = stat[stat.index(after: close)...].split(separator: " ").map { Double($0) ?? 0 }
+        let tick = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return fields.count > 13 ? (fields[11] / tick, fields[12] / tick) : (0, 0)
     }
 
     /// Whether the process has `path` open (a reader of the device is ready once it has).

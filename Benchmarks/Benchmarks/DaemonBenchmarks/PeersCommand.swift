@@ -161,15 +161,10 @@ struct PeersCommand: ParsableCommand {
             }
         }
         let gesturedTimes = latencies(gesturedFirst), peerTimes = latencies(peerFirst)
-        // During the play, per process: user and system seconds, read and write calls per frame played.
+        // During the play, per process: user and system seconds.
         var play: [String: [String: Double]] = [:]
-        let frames = Double(playback.frames.count)
         for (index, name) in ["gestured", "gesturectl", "peer"].enumerated() {
-            let start = startUsage[index], end = endUsage[index]
-            play[name] = [
-                "user_s": end.user - start.user, "system_s": end.system - start.system,
-                "reads_per_frame": Double(end.reads - start.reads) / frames, "writes_per_frame": Double(end.writes - start.writes) / frames,
-            ]
+            play[name] = ["user_s": endUsage[index].user - startUsage[index].user, "system_s": endUsage[index].system - startUsage[index].system]
         }
         let result: [String: Any] = [
             "clock": Self.clockSource, "capture": label, "config": (config as NSString).lastPathComponent, "peer": peerName,

@@ -52,22 +52,19 @@ enum PeersTable {
         }
         Swift.print("""
 
-            During the play, per process: user and system CPU seconds, and the read and write system calls it made per
-            frame played (/proc/PID/io; poll and clock reads are not among them).
+            During the play, per process: user and system CPU seconds.
 
             """)
         header = name(["clock": "clock", "capture": "capture", "config": "config", "peer": "peer"])
-            + "  gestured user  sys  reads writes  |  gesturectl user  sys  |  peer user  sys  reads writes"
+            + "  gestured user system  |  gesturectl user system  |  peer user system"
         Swift.print(header + "\n" + String(repeating: "-", count: header.count))
         for row in rows {
             Swift.print(
                 name(row)
-                    + String(format: "%13.2f %4.2f %6.2f %6.2f  |  %15.2f %4.2f  |  %9.2f %4.2f %6.2f %6.2f",
+                    + String(format: "%13.2f %6.2f  |  %15.2f %6.2f  |  %9.2f %6.2f",
                         number(row, "play", "gestured", "user_s"), number(row, "play", "gestured", "system_s"),
-                        number(row, "play", "gestured", "reads_per_frame"), number(row, "play", "gestured", "writes_per_frame"),
                         number(row, "play", "gesturectl", "user_s"), number(row, "play", "gesturectl", "system_s"),
-                        number(row, "play", "peer", "user_s"), number(row, "play", "peer", "system_s"),
-                        number(row, "play", "peer", "reads_per_frame"), number(row, "play", "peer", "writes_per_frame")))
+                        number(row, "play", "peer", "user_s"), number(row, "play", "peer", "system_s")))
         }
         Swift.print("""
 
