@@ -75,7 +75,7 @@ public final class Daemon {
                 .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
             }
         let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
-        let loop = InputLoop(core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
+        let loop = try InputLoop(core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
         let started = monotonicNow()
         // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
         core.statusExtras = { [unowned loop] w in

@@ -17,6 +17,8 @@ final class InputLoop {
     private let core: DaemonCore
     private let server: SocketServer
     private let signals: SignalReader
+    /// Wakes the loop at its next deadline or replayed frame.
+    private let timer: DeadlineTimer
     private var source: Source
     private let logger: Logger
     private let notifier: SystemdNotifier
@@ -31,10 +33,11 @@ final class InputLoop {
     init(
         core: DaemonCore, server: SocketServer, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
         notifier: SystemdNotifier
-    ) {
+    ) throws(SystemCallError) {
         self.core = core
         self.server = server
         self.signals = signals
+        timer = try DeadlineTimer()
         self.source = source
         self.fallback = fallback
         self.logger = logger
@@ -75,20 +78,20 @@ final class InputLoop {
     /// signals and the socket brought, then the clients' requests, and a replay that a new subscription started.
     func run() throws(SystemCallError) {
         // The clock is read once a turn, just after the wait, and that reading serves the whole turn: the
-        // frames' arrival, the deadlines, a replay's due frames, and the next wait's timeout (which the turn's
-        // own work, microseconds, can only lengthen: a deadline fires that much late, never early).
-        var now = monotonicNow()
+        // frames' arrival, the deadlines, a replay's due frames. The wait itself needs none: the next deadline
+        // is the timer's (DeadlineTimer), set at that time.
         while !stopped {
-            // Requests still waiting: look at the input and come straight back for them.
-            let wait = server.hasWaitingEvents ? 0 : timeout(now: now)
+            try timer.arm(at: nextWakeUp)
             pollSet.removeAll(keepingCapacity: true)
             if case .devices(let hub) = source { hub.descriptors(into: &pollSet) }
             let inputCount = pollSet.count
             pollSet.append(pollfd(fd: signals.fd.rawValue, events: Int16(POLLIN), revents: 0))
+            pollSet.append(pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0))
             server.descriptors(into: &pollSet)
             server.beginTurn()
-            let anyReady = try waitForDescriptors(&pollSet, timeout: wait)
-            now = monotonicNow()
+            // Requests still waiting: look at the input and come straight back for them.
+            let anyReady = try waitForDescriptors(&pollSet, timeout: server.hasWaitingEvents ? 0 : nil)
+            let now = monotonicNow()
             if anyReady, case .devices(let hub) = source { hub.read(pollSet[..<inputCount]) { handle($0, at: now) } }
             playReplay(at: now)
             if let d = core.nextDeadline, d <= now { core.advance(to: now) }
@@ -101,12 +104,11 @@ final class InputLoop {
         }
     }
 
-    /// Nanoseconds until the earliest of the next deadline and the replay's next frame; nil for none.
-    private func timeout(now: Timestamp) -> Int64? {
+    /// The earliest of the next deadline and the replay's next frame; nil for none.
+    private var nextWakeUp: Timestamp? {
         var earliest = core.nextDeadline
         if case .replay(let replay) = source, let t = replay.nextTime, earliest.map({ t < $0 }) ?? true { earliest = t }
-        guard let earliest else { return nil }
-        return max(0, earliest.nanoseconds - now.nanoseconds)
+        return earliest
     }
 
     private func playReplay(at now: Timestamp) {
@@ -157,7 +159,13 @@ final class InputLoop {
     }
 
     private func ready(_ entry: pollfd) {
-        if entry.fd == signals.fd.rawValue { received(signals.read()) } else { server.ready(entry) }
+        if entry.fd == signals.fd.rawValue {
+            received(signals.read())
+        } else if entry.fd == timer.fd.rawValue {
+            timer.fired()
+        } else {
+            server.ready(entry)
+        }
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT stop the loop after the frame in hand.

@@ -6,8 +6,9 @@
 #include <linux/input.h>
 #include <poll.h>
 #include <stdint.h>
-// Swift's Glibc module does not export signalfd; re-exported here for SignalReader.
+// Swift's Glibc module does not export signalfd or timerfd; re-exported here for SignalReader and DeadlineTimer.
 #include <sys/signalfd.h>
+#include <sys/timerfd.h>
 
 // SO_PEERCRED's struct ucred is only declared with _GNU_SOURCE, which Swift's Glibc module does not set.
 // The same layout (checked in gestured_input.c), for reading the option.
