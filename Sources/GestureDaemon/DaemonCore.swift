@@ -158,16 +158,7 @@ public final class DaemonCore {
             // Not the recognizers', so not kept from the applications either: their own palm, thumb and
             // soft-button handling (libinput's) sees them as on the device itself.
             session.passThrough?.deliver(delivery, as: session.deviceContact(touch))
-            var encoded = false
-            for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: device) }) {
-                if !encoded {
-                    EventMessage.touch(
-                        delivery, place: session.place(device), at: session.location(touch.location), contactClass: contactClass.description,
-                        into: &line)
-                    encoded = true
-                }
-                deliverLine(to: c.id)
-            }
+            sendTouch(delivery, of: session, contactClass: contactClass.description)
         }
         return true
     }
@@ -285,14 +276,23 @@ public final class DaemonCore {
             if let passThrough = session.passThrough, !session.surface.closedRegions.contains(delivery.region) {
                 passThrough.deliver(delivery, as: session.deviceContact(delivery.touch))
             }
-            var encoded = false
-            for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) }) {
-                if !encoded {
-                    EventMessage.touch(delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), into: &line)
-                    encoded = true
-                }
-                deliverLine(to: c.id)
+            sendTouch(delivery, of: session)
+        }
+    }
+
+    /// A raw touch line to every client that may have touches and wants the delivery's region; encoded once, for
+    /// the first of them, and not at all when none does.
+    private func sendTouch(_ delivery: TouchDelivery, of session: DeviceSession, contactClass: String? = nil) {
+        let device = session.name
+        var encoded = false
+        for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) }) {
+            if !encoded {
+                EventMessage.touch(
+                    delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), contactClass: contactClass,
+                    into: &line)
+                encoded = true
             }
+            deliverLine(to: c.id)
         }
     }
 

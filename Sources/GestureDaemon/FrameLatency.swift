@@ -9,7 +9,7 @@ import Histogram
 ///   building the frame (and, in a turn that read several, the frames before it), the recognizers, the events
 ///   encoded and queued per client;
 /// - write, sampled: the frame's lines written to the clients' sockets.
-/// The loop reads the clock once a turn; the two sampled shares need two more reads, so it takes them for one
+/// The loop reads the clock once a turn; the two sampled shares need three more reads, so it takes them for one
 /// frame a second (InputLoop). What comes after (the kernel waking a subscriber, which reads) is measured by the
 /// subscriber.
 /// Fixed memory (HDR histograms, two significant digits up to 10 s), nothing allocated per frame.

@@ -137,10 +137,10 @@ final class InputLoop {
         }
         lastTimed = arrived
         server.writingTime = 0
-        server.timesWriting = true
         core.frame(frame, from: node)
-        server.timesWriting = false
-        latency.record(frame: since, arrived: arrived, done: monotonicNow(), writing: server.writingTime)
+        let writing = server.writingTime ?? 0
+        server.writingTime = nil
+        latency.record(frame: since, arrived: arrived, done: monotonicNow(), writing: writing)
     }
 
     private func handle(_ event: InputHub.Event, at now: Timestamp) {

@@ -38,10 +38,9 @@ final class SocketServer: Outbox {
     private var scratch = [UInt8](repeating: 0, count: 65536)
     /// The socket file this process created, removed at shutdown.
     private var boundPath: String?
-    /// Nanoseconds spent writing to clients while `timesWriting`, added up until the caller resets it (for
-    /// FrameLatency's sampled frames: other flushes read no clock).
-    var writingTime: Int64 = 0
-    var timesWriting = false
+    /// Nanoseconds spent writing to clients, added up while the caller has set it (FrameLatency's sampled
+    /// frames); nil: flushes are not timed and read no clock.
+    var writingTime: Int64?
 
     init(settings: DaemonSettings, logger: Logger) {
         self.settings = settings
@@ -247,8 +246,8 @@ final class SocketServer: Outbox {
 
     func flush() {
         guard !written.isEmpty || !closing.isEmpty else { return }
-        let started = timesWriting ? monotonicNow() : nil
-        defer { if let started { writingTime += monotonicNow().nanoseconds - started.nanoseconds } }
+        let started = writingTime == nil ? nil : monotonicNow()
+        defer { if let started { writingTime! += monotonicNow().nanoseconds - started.nanoseconds } }
         for id in written {
             guard let client = clients[id] else { continue }
             client.scheduled = false

@@ -15,7 +15,7 @@ public struct SurfaceLocation: Sendable {
     }
 }
 
-/// A piece of an event line encoded once and written as it is into many lines (`JSONWriter.raw`): the names an
+/// A piece of an event line encoded once and written as it is into many lines (`LineCursor.raw`): the names an
 /// event line repeats (a recognizer's, a device's, a region's; a state), which cost more to quote and escape each
 /// time than the rest of the line.
 public struct EncodedFields: Sendable {

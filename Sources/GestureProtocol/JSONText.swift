@@ -120,8 +120,14 @@ enum JSONText {
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    /// The string in quotes, escaped where JSON requires (`quotedBytes` of room).
-    static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    /// The string in quotes, escaped where JSON requires (`quotedBytes` of its UTF-8 count of room).
+    static func quoted(_ s: String, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if let end = s.utf8.withContiguousStorageIfAvailable({ quoted($0, at: p) }) { return end }
+        var copy = s
+        return copy.withUTF8 { quoted($0, at: p) }
+    }
+
+    private static func quoted(_ utf8: UnsafeBufferPointer<UInt8>, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var q = p
         q.pointee = UInt8(ascii: "\"")
         q += 1

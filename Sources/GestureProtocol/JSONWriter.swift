@@ -239,13 +239,6 @@ public struct JSONWriter {
     private mutating func writeInteger(_ n: Int64) { put(maximum: JSONText.numberBytes) { JSONText.integer(n, at: $0) - $0 } }
 
     private mutating func writeString(_ s: String) {
-        if s.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
-            var copy = s
-            copy.withUTF8 { writeQuoted($0) }
-        }
-    }
-
-    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        put(maximum: JSONText.quotedBytes(utf8.count)) { JSONText.quoted(utf8, at: $0) - $0 }
+        put(maximum: JSONText.quotedBytes(s.utf8.count)) { JSONText.quoted(s, at: $0) - $0 }
     }
 }

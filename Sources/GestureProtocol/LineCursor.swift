@@ -33,12 +33,5 @@ public struct LineCursor {
     public mutating func number(_ d: Double) { position = JSONText.number(d, at: position) }
 
     /// A string, quoted and escaped: `JSONText.quotedBytes` of its UTF-8 count.
-    public mutating func string(_ s: String) {
-        if let end = s.utf8.withContiguousStorageIfAvailable({ JSONText.quoted($0, at: position) }) {
-            position = end
-        } else {
-            var copy = s
-            position = copy.withUTF8 { JSONText.quoted($0, at: position) }
-        }
-    }
+    public mutating func string(_ s: String) { position = JSONText.quoted(s, at: position) }
 }
