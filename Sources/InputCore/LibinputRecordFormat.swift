@@ -27,18 +27,70 @@ public enum LibinputRecordFormat {
 
     private static let lineStarts = ["devices:", "ndevices:", "# libinput record"].map { Array($0.utf8) }
 
-    public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+    /// Reads the file. The events lists of the usual shape are read from their bytes first (LibinputEventLists) and
+    /// Yams reads the rest; the recording so read is the one Yams would read from the whole file when each list left
+    /// out was the value of a mapping's `events:` key in a block collection (where its lines say it was: not inside a
+    /// quoted string, a flow collection or a block scalar, which only a parser can see). Otherwise, and whenever the
+    /// file has an error, Yams reads the whole file: what it finds and says is as before, to the word and line.
+    /// `readingEventListsFirst: false` has it so every time (the tests and the libinput fuzzer compare the two).
+    public static func parse(_ text: String, source: String, readingEventListsFirst: Bool = true) throws(RecordingError)
+        -> Recording
+    {
+        if readingEventListsFirst, let lists = LibinputEventLists(text), let root = try? tree(lists.skeleton, source: source),
+            lists.events.keys.allSatisfy(probedKeyLines(root).contains),
+            let recording = try? recording(root, source: source, text: lists.skeleton, lists: lists)
+        {
+            return recording
+        }
+        return try recording(tree(text, source: source), source: source, text: text, lists: nil)
+    }
+
+    /// Yams's nodes of the text.
+    private static func tree(_ text: String, source: String) throws(RecordingError) -> Node? {
         if let line = aliasLine(text) {
             throw RecordingError(source: source, line: line, "a YAML alias (*NAME): libinput record writes none, and this reader takes none")
         }
-        let root: Node?
         do {
             // No tag resolution: the reader reads numbers itself, and Yams's default resolver runs regular expressions
             // on every mapping key it checks for duplicates (a seventh of the time on a large file).
-            root = try Yams.compose(yaml: text, .basic)
+            return try Yams.compose(yaml: text, .basic)
         } catch {
             throw yamlError(error, text: text, source: source)
         }
+    }
+
+    /// The lines of the `events:` keys whose value is LibinputEventLists's probe, a list of one frame `evdev:` with
+    /// nothing: where the lists left out must be for the text without them to read as the file. (A `- ` entry is an
+    /// error in a flow collection and text in a string or block scalar; Yams's nodes do not keep whether a mapping
+    /// was a block's: their style is the end event's, always `any`.)
+    private static func probedKeyLines(_ node: Node?) -> Set<Int> {
+        func isPlain(_ node: Node, _ text: String) -> Bool { node.scalar.map { $0.style == .plain && $0.string == text } ?? false }
+        var lines: Set<Int> = []
+        func visit(_ node: Node) {
+            if let mapping = node.mapping {
+                for (key, value) in mapping {
+                    if isPlain(key, "events"), let list = value.sequence, list.count == 1, let frame = list[0].mapping,
+                        frame.count == 1, let (frameKey, frameValue) = frame.first, isPlain(frameKey, "evdev"),
+                        isPlain(frameValue, ""), let line = key.mark?.line
+                    {
+                        lines.insert(line)
+                    }
+                    visit(key)
+                    visit(value)
+                }
+            } else if let sequence = node.sequence {
+                sequence.forEach(visit)
+            }
+        }
+        node.map(visit)
+        return lines
+    }
+
+    /// The recording in the nodes: the first touch device's description and events (those of `lists` where its
+    /// `events:` key is one of them).
+    private static func recording(_ root: Node?, source: String, text: String, lists: LibinputEventLists?) throws(RecordingError)
+        -> Recording
+    {
         let reader = NodeReader(source: source, text: text)
         guard let root, let top = root.mapping else {
             throw reader.fail(root, "expected libinput record's YAML: a mapping with version, ndevices and devices")
@@ -67,8 +119,12 @@ public enum LibinputRecordFormat {
                 continue
             }
             var events: [InputEvent] = []
-            if let list = reader.value(fields, "events") {
-                events = try reader.events(list)
+            if let (key, list) = reader.entry(fields, "events") {
+                if let line = key.mark?.line, let read = lists?.events[line] {
+                    events = read
+                } else {
+                    events = try reader.events(list)
+                }
             }
             return Recording(description: description, events: events)
         }

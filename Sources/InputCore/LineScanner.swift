@@ -44,6 +44,65 @@ struct LineScanner {
         position = i
     }
 
+    /// Moves past a run of spaces, eight bytes at a time; how many there were.
+    @inline(__always)
+    mutating func skipSpaces() -> Int {
+        let start = position
+        position = spacesEnd(from: start)
+        return position - start
+    }
+
+    /// Where the spaces from `start` end: the first byte of a word that is not a space, found by its lowest set
+    /// bit once the spaces are made zero bytes.
+    @inline(__always)
+    private func spacesEnd(from start: Int) -> Int {
+        var i = start
+        if let base = bytes.baseAddress {
+            while end &- i >= 8 {
+                let word = word(base, at: i) ^ 0x2020_2020_2020_2020
+                if word != 0 { return i &+ word.trailingZeroBitCount &>> 3 }
+                i &+= 8
+            }
+        }
+        while i < end, bytes[i] == UInt8(ascii: " ") { i &+= 1 }
+        return i
+    }
+
+    /// Eight bytes from `offset`, the first the lowest.
+    @inline(__always)
+    private func word(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The next byte, if the line goes on.
+    var next: UInt8? { position < end ? bytes[position] : nil }
+
+    /// Where the line starts in the text's bytes.
+    var lineStart: Int { start }
+
+    /// Whether every byte from here to the end is printable ASCII or a tab: no byte another reader (libyaml) could
+    /// take for a line break or refuse. Eight bytes at a time; bytes below 0x20, from 0x7f or at 0x80 and above (the
+    /// test also catches some others) have the text looked at byte by byte.
+    func restIsPlainText() -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let start = position, end = self.end
+        guard end &- start >= 8 else { return (start..<end).allSatisfy { isPlain(base[$0]) } }
+        // Whole words, the last one overlapping the one before it where the length is not a multiple of eight; the
+        // high bits gathered over all of them and looked at once.
+        var odd: UInt64 = 0
+        var at = start
+        while at &+ 8 < end {
+            let word = word(base, at: at)
+            odd |= (word &- 0x2020_2020_2020_2020) | word | (word &+ 0x0101_0101_0101_0101)
+            at &+= 8
+        }
+        let last = word(base, at: end &- 8)
+        odd |= (last &- 0x2020_2020_2020_2020) | last | (last &+ 0x0101_0101_0101_0101)
+        return odd & 0x8080_8080_8080_8080 == 0 || (start..<end).allSatisfy { isPlain(base[$0]) }
+    }
+
+    private func isPlain(_ byte: UInt8) -> Bool { (0x20..<0x7f).contains(byte) || byte == UInt8(ascii: "\t") }
+
     /// The bytes up to the next blank or the end, moved past.
     mutating func word() -> UnsafeBufferPointer<UInt8> {
         let bytes = self.bytes, end = self.end, start = position
@@ -118,6 +177,60 @@ struct LineScanner {
         }
         // Two's complement: the negation of the magnitude, cut to T's width, is the negative number.
         return T(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
+    }
+
+    /// A field of a list: spaces, decimal digits with an optional sign, spaces and `separator`, moved past; nil (and
+    /// somewhere in the field) otherwise, or for more than 18 digits, which no field of an event needs. Inlined, so
+    /// that the five fields of libinput record's event lines (nearly all of a file) are read with their indices in
+    /// registers; the separator right after the digits, as the tool writes it, is found in the word they were in.
+    @inline(__always)
+    mutating func listField(then separator: UInt8) -> Int64? {
+        guard let base = bytes.baseAddress else { return nil }
+        var i = spacesEnd(from: position)
+        guard i < end else { return nil }
+        let negative = base[i] == UInt8(ascii: "-")
+        if negative || base[i] == UInt8(ascii: "+") { i &+= 1 }
+        guard let (value, count, next) = digits(base, from: i), count <= 18 else { return nil }
+        i &+= count
+        if next != separator {
+            i = spacesEnd(from: i)
+            guard i < end, base[i] == separator else { return nil }
+        }
+        position = i &+ 1
+        return negative ? 0 &- value : value
+    }
+
+    /// The decimal digits from `start`, as a number, how many, and the byte after them (0 at the line's end); nil
+    /// without a digit. Up to seven at once where eight bytes are left: each byte less '0', the first that is not a
+    /// digit found by the high bits of the bytes below '0' or above '9', the digits moved to the word's top (zeros
+    /// before them are leading zeros) and summed in pairs, fours and eights (three multiplications); more digits, or
+    /// fewer bytes left, one at a time.
+    @inline(__always)
+    private func digits(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int64, count: Int, next: UInt8)? {
+        if end &- start >= 8 {
+            let bytes = word(base, at: start)
+            let values = bytes &- 0x3030_3030_3030_3030
+            // A byte's value from 10 up gets its high bit from the addition; one below '0' has it already (a byte
+            // borrowed from is after the first such byte, and so not looked at).
+            let others = (values | (values &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
+            let count = others.trailingZeroBitCount &>> 3
+            if count == 0 { return nil }
+            if count < 8 {
+                var v = values &<< UInt64((8 &- count) &* 8)
+                v = ((v &* 10) &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF
+                v = ((v &* 100) &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF
+                v = ((v &* 10_000) &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF
+                return (Int64(v), count, UInt8(truncatingIfNeeded: bytes &>> UInt64(count &* 8)))
+            }
+        }
+        var i = start, value: Int64 = 0
+        while i < end {
+            let digit = base[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            i &+= 1
+        }
+        return i > start ? (value, i &- start, i < end ? base[i] : 0) : nil
     }
 
     /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes and getevent every

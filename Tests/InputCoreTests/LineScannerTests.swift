@@ -72,6 +72,57 @@ struct LineScannerTests {
         }
     }
 
+    /// One field, then another to the end of the list.
+    private static func fields(_ text: String) -> (Int64?, rest: String) {
+        let (value, rest) = scan(text) { scanner -> Int64? in
+            guard scanner.listField(then: UInt8(ascii: ",")) != nil else { return nil }
+            return scanner.listField(then: UInt8(ascii: "]"))
+        }
+        return (value, rest)
+    }
+
+    @Test func fieldsOfAListReadAsSwiftReadsThem() {
+        for sample in Self.samples() {
+            // Spaces around, then the end of the list: the number as Swift reads it, within 18 digits.
+            for (before, after) in [("", ""), ("   ", " "), ("         ", "          ")] {
+                let field = before + Self.numberPrefix(sample) + after
+                let (value, rest) = Self.fields("7 ," + field + "]1")
+                let number = Int64(Self.numberPrefix(sample))
+                let digits = Self.numberPrefix(sample).drop { $0 == "-" || $0 == "+" }.count
+                #expect(value == (digits <= 18 ? number : nil), "\(field)")
+                #expect(value == nil || rest == "1", "\(field)")
+            }
+            // Anything else after the number: not the list's end.
+            let (value, _) = Self.fields("0," + sample)
+            #expect(value == nil || sample.dropFirst(Self.numberPrefix(sample).count).first == "]", "\(sample)")
+        }
+        #expect(Self.fields("1,2,]").0 == nil)
+        #expect(Self.fields(",2]").0 == nil)
+    }
+
+    @Test func spacesAreSkippedEightAtATime() {
+        for count in 0...20 {
+            for after in ["", "x", "\t", "0"] {
+                let (skipped, rest) = Self.scan(String(repeating: " ", count: count) + after) { $0.skipSpaces() }
+                #expect(skipped == count && rest == after, "\(count) then \(after)")
+            }
+        }
+    }
+
+    /// Every byte value at every place of lines of up to 20 bytes, against the rule byte by byte.
+    @Test func plainTextIsPrintableASCIIOrATab() {
+        for length in 1...20 {
+            for place in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = byte
+                    let plain = bytes.withUnsafeBufferPointer { LineScanner($0, 0..<length).restIsPlainText() }
+                    #expect(plain == ((0x20..<0x7f).contains(byte) || byte == 9), "byte \(byte) at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func linesSplitAsLinesOfSplitsThem() throws {
         for text in ["", "a", "a\n", "a\r\nb", "a\r\r\nb\n\n", "\r", "x\ry", "é\n\u{301}z", "one\ntwo\r\nthree\r"] {
             var lines: [Substring] = []
