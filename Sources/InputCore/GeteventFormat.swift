@@ -72,20 +72,19 @@ public enum GeteventFormat {
         var singleTouch = false
     }
 
-    public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
-        var devices: [Device] = []
-        var current: Int?
-        var section = Section.header
-        // Streams in the order their devices first sent an event; the last one's path and index kept at hand.
-        var streams: [(path: String, stream: Stream)] = []
-        var streamIndex: [String: Int] = [:]
+    /// The events of the log's event lines, by device path: streams in the order their devices first sent an
+    /// event, the last one's path and index kept at hand. One value, so that the reader's closure reaches it once
+    /// a line (each captured variable it touches is an access checked at run time).
+    private struct Streams {
+        var list: [(path: String, stream: Stream)] = []
+        var index: [String: Int] = [:]
         var last: (path: [UInt8], index: Int)?
         var firstEventLine: Int?
+        var lastEventLine: Int?
         var withPaths: Bool?
 
         /// An event line's event (none when its code is a name that cannot matter) and its device's path.
-        func add<Path: Collection<UInt8>>(_ parsed: InputEvent?, path: Path?, line n: Int) throws(RecordingError) {
-            current = nil
+        mutating func add<Path: Collection<UInt8>>(_ parsed: InputEvent?, path: Path?, line n: Int, source: String) throws(RecordingError) {
             let named = path != nil
             if let withPaths, withPaths != named {
                 throw RecordingError(
@@ -96,33 +95,42 @@ public enum GeteventFormat {
             }
             withPaths = named
             firstEventLine = firstEventLine ?? n
+            lastEventLine = n
             guard let event = parsed else { return }
             let s: Int
             if let last, path.map({ equal(last.path, $0) }) ?? last.path.isEmpty {
                 s = last.index
             } else {
                 let name = path.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                s = streamIndex[name] ?? streams.count
-                if s == streams.count {
-                    streams.append((name, Stream()))
-                    streamIndex[name] = s
+                s = index[name] ?? list.count
+                if s == list.count {
+                    list.append((name, Stream()))
+                    index[name] = s
                 }
                 last = (Array(name.utf8), s)
             }
-            streams[s].stream.events.append(event)
+            list[s].stream.events.append(event)
             if event.type == EventType.abs {
-                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { streams[s].stream.multitouch = true }
-                if event.code == AbsCode.x || event.code == AbsCode.y { streams[s].stream.singleTouch = true }
+                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { list[s].stream.multitouch = true }
+                if event.code == AbsCode.x || event.code == AbsCode.y { list[s].stream.singleTouch = true }
             }
         }
+    }
+
+    public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+        var devices: [Device] = []
+        var current: Int?
+        var section = Section.header
+        var streams = Streams()
 
         // Event lines, nearly all of a log, are read from the bytes when they have getevent's usual shape; the
         // rest is split into words on the bytes (by Character, the evemu reader's old way, with names looked up
         // as Strings, 100,000 events took 0.97 s instead of 0.25 s).
         // adb's pseudo-terminal ends lines with \r\n, whose \r goes with the trailing blanks.
+        let names = eventNames
         try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
-            if let (path, event) = eventFields(scanner) {
-                try add(event, path: path, line: n)
+            if let (path, event) = eventFields(scanner, names) {
+                try streams.add(event, path: path, line: n, source: source)
                 return
             }
             func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
@@ -145,20 +153,21 @@ public enum GeteventFormat {
             } else if line.hasPrefix("could not ") || line.hasPrefix("Can't enable monotonic clock") {
                 return
             } else if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-                guard let d = current else {
+                // A device's description ends at an event line.
+                guard let d = current, streams.lastEventLine.map({ $0 < devices[d].line }) ?? true else {
                     throw fail("an indented line outside a device's description (getevent -lp starts each with add device N: PATH)")
                 }
                 try describe(&devices[d], line.trimmedSubstring(), section: &section, fail: fail)
                 return
             }
             let (path, parsed) = try eventLine(line, fail: fail)
-            try add(parsed, path: path?.utf8, line: n)
+            try streams.add(parsed, path: path?.utf8, line: n, source: source)
         }
         let described = devices.compactMap { device in device.description.map { (device.path, $0) } }
         // Multitouch positions first, then single-touch ones; not a motion sensor's.
         let touch = described.map(\.1).filter { !$0.properties.contains(InputProperty.accelerometer) }
         let touchDescription = touch.first { $0.isMultitouch } ?? touch.first { $0.positionAxes != nil }
-        guard let firstEventLine else {
+        guard let firstEventLine = streams.firstEventLine else {
             if devices.contains(where: { !$0.axes.isEmpty || !$0.codes.isEmpty }), touchDescription == nil {
                 throw RecordingError(
                     source: source, line: devices[0].line,
@@ -168,8 +177,9 @@ public enum GeteventFormat {
             }
             return Recording(description: touchDescription, events: [])
         }
-        guard let chosen = streams.first(where: { $0.stream.multitouch }) ?? streams.first(where: { $0.stream.singleTouch }) else {
-            let names = streams.map(\.path).filter { !$0.isEmpty }
+        guard let chosen = streams.list.first(where: { $0.stream.multitouch }) ?? streams.list.first(where: { $0.stream.singleTouch })
+        else {
+            let names = streams.list.map(\.path).filter { !$0.isEmpty }
             throw RecordingError(
                 source: source, line: firstEventLine,
                 "no device in the log sends touch positions (ABS_MT_POSITION_X/Y or ABS_X/Y)"
@@ -303,7 +313,7 @@ public enum GeteventFormat {
     /// An event line as `getevent -lt` or `-t` prints it, `[ SECONDS.MICROSECONDS] PATH: TYPE CODE VALUE`
     /// (the path maybe missing), read from the bytes, names looked up by their bytes: the path and the event. Nil for
     /// anything else (a name it does not know, `rate`, a line that is wrong), which eventLine reads and judges.
-    private static func eventFields(_ line: LineScanner) -> (path: UnsafeBufferPointer<UInt8>?, event: InputEvent)? {
+    private static func eventFields(_ line: LineScanner, _ names: EventNames) -> (path: UnsafeBufferPointer<UInt8>?, event: InputEvent)? {
         var scanner = line
         guard scanner.take(UInt8(ascii: "[")) else { return nil }
         scanner.skipBlanks()
@@ -318,7 +328,7 @@ public enum GeteventFormat {
             scanner.skipBlanks()
             word = scanner.word()
         }
-        guard let type = hex(word, UInt16.self) ?? typeTable[word] else { return nil }
+        guard let type = hex(word, UInt16.self) ?? names.types[word] else { return nil }
         scanner.skipBlanks()
         word = scanner.word()
         let code: UInt16
@@ -326,12 +336,12 @@ public enum GeteventFormat {
             guard number <= codeLimit, type != EventType.abs || number <= 0x3f else { return nil }
             code = number
         } else {
-            guard type < codeTables.count, let named = codeTables[Int(type)]?[word] else { return nil }
+            guard type < names.codes.count, let named = names.codes[Int(type)]?[word] else { return nil }
             code = named
         }
         scanner.skipBlanks()
         word = scanner.word()
-        guard let value = (word.count <= 8 ? hex(word, UInt32.self).map { Int32(bitPattern: $0) } : nil) ?? valueTable[word]
+        guard let value = (word.count <= 8 ? hex(word, UInt32.self).map { Int32(bitPattern: $0) } : nil) ?? names.values[word]
         else { return nil }
         scanner.skipBlanks()
         guard scanner.isAtEnd else { return nil }
@@ -450,19 +460,24 @@ public enum GeteventFormat {
         "INPUT_PROP_TOPBUTTONPAD": 0x04, "INPUT_PROP_POINTING_STICK": 0x05, "INPUT_PROP_ACCELEROMETER": 0x06,
     ]
     /// The names of event lines, looked up by their bytes.
-    private static let typeTable = ByteNames(typeNames)
-    /// By type (at most EV_MAX, 0x1f).
-    private static let codeTables: [ByteNames<UInt16>?] = (0...0x1f).map { type in
-        switch UInt16(type) {
-        case EventType.syn: ByteNames(synNames)
-        case EventType.key: ByteNames(keyNames)
-        case EventType.rel: ByteNames(relNames)
-        case EventType.abs: ByteNames(absNames)
-        case EventType.msc: ByteNames(mscNames)
-        default: nil
+    /// The names of event lines, looked up by their bytes; taken once a parse (each use of a static is a check that
+    /// it was made).
+    private struct EventNames {
+        let types = ByteNames(typeNames)
+        /// By type (at most EV_MAX, 0x1f).
+        let codes: [ByteNames<UInt16>?] = (0...0x1f).map { type in
+            switch UInt16(type) {
+            case EventType.syn: ByteNames(synNames)
+            case EventType.key: ByteNames(keyNames)
+            case EventType.rel: ByteNames(relNames)
+            case EventType.abs: ByteNames(absNames)
+            case EventType.msc: ByteNames(mscNames)
+            default: nil
+            }
         }
+        let values = ByteNames(valueNames)
     }
-    private static let valueTable = ByteNames(valueNames)
+    private static let eventNames = EventNames()
 
     /// Key states and ABS_MT_TOOL_TYPE's tools, which getevent -l names instead of printing their value.
     private static let valueNames: [Substring: Int32] = [

@@ -44,6 +44,17 @@ struct LineScanner {
         position = i
     }
 
+    /// The high bit of each byte of `word` that is a space or a tab, exactly: a byte is zero after the xor with
+    /// its blank, and its low seven bits plus 0x7f carry into its high bit, without reaching the next byte, unless
+    /// it is zero.
+    @inline(__always)
+    private static func blanks(in word: UInt64) -> UInt64 {
+        let spaces = word ^ 0x2020_2020_2020_2020, tabs = word ^ 0x0909_0909_0909_0909
+        let nonSpace = ((spaces & 0x7f7f_7f7f_7f7f_7f7f) &+ 0x7f7f_7f7f_7f7f_7f7f) | spaces
+        let nonTab = ((tabs & 0x7f7f_7f7f_7f7f_7f7f) &+ 0x7f7f_7f7f_7f7f_7f7f) | tabs
+        return ~(nonSpace & nonTab) & 0x8080_8080_8080_8080
+    }
+
     /// Moves past a run of spaces, eight bytes at a time; how many there were.
     @inline(__always)
     mutating func skipSpaces() -> Int {
@@ -105,11 +116,21 @@ struct LineScanner {
 
     /// The bytes up to the next blank or the end, moved past.
     mutating func word() -> UnsafeBufferPointer<UInt8> {
-        let bytes = self.bytes, end = self.end, start = position
+        let start = position, end = self.end
+        guard let base = bytes.baseAddress else { return UnsafeBufferPointer(rebasing: bytes[start..<start]) }
         var i = start
-        while i < end, !isBlank(bytes[i]) { i += 1 }
+        while end &- i >= 8 {
+            let blanks = Self.blanks(in: word(base, at: i))
+            if blanks != 0 {
+                i &+= blanks.trailingZeroBitCount &>> 3
+                position = i
+                return UnsafeBufferPointer(start: base + start, count: i &- start)
+            }
+            i &+= 8
+        }
+        while i < end, !isBlank(base[i]) { i &+= 1 }
         position = i
-        return UnsafeBufferPointer(rebasing: bytes[start..<i])
+        return UnsafeBufferPointer(start: base + start, count: i &- start)
     }
 
     /// Moves past `byte` if it is next.
@@ -202,8 +223,7 @@ struct LineScanner {
 
     /// The decimal digits from `start`, as a number, how many, and the byte after them (0 at the line's end); nil
     /// without a digit. Up to seven at once where eight bytes are left: each byte less '0', the first that is not a
-    /// digit found by the high bits of the bytes below '0' or above '9', the digits moved to the word's top (zeros
-    /// before them are leading zeros) and summed in pairs, fours and eights (three multiplications); more digits, or
+    /// digit found by the high bits of the bytes below '0' or above '9' (`number(ofDigits:)`); more digits, or
     /// fewer bytes left, one at a time.
     @inline(__always)
     private func digits(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int64, count: Int, next: UInt8)? {
@@ -216,11 +236,7 @@ struct LineScanner {
             let count = others.trailingZeroBitCount &>> 3
             if count == 0 { return nil }
             if count < 8 {
-                var v = values &<< UInt64((8 &- count) &* 8)
-                v = ((v &* 10) &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF
-                v = ((v &* 100) &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF
-                v = ((v &* 10_000) &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF
-                return (Int64(v), count, UInt8(truncatingIfNeeded: bytes &>> UInt64(count &* 8)))
+                return (Int64(Self.number(ofDigits: values, count: count)), count, UInt8(truncatingIfNeeded: bytes &>> UInt64(count &* 8)))
             }
         }
         var i = start, value: Int64 = 0
@@ -231,6 +247,16 @@ struct LineScanner {
             i &+= 1
         }
         return i > start ? (value, i &- start, i < end ? base[i] : 0) : nil
+    }
+
+    /// The first `count` (1 to 8) of a word's bytes, each a digit's value, as a number: moved to the word's top
+    /// (zeros before them are leading zeros) and summed in pairs, fours and eights, three multiplications.
+    @inline(__always)
+    private static func number(ofDigits values: UInt64, count: Int) -> UInt64 {
+        var v = values &<< UInt64((8 &- count) &* 8)
+        v = ((v &* 10) &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF
+        v = ((v &* 100) &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF
+        return ((v &* 10_000) &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF
     }
 
     /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes and getevent every
@@ -275,23 +301,37 @@ struct LineScanner {
     }
 
     /// Decimal digits and how many (leading zeros too, which a fraction's count needs): at most 19 after the
-    /// leading zeros, which fit in 64 bits. (Eight digits at a time with word arithmetic was tried: no fewer
-    /// instructions on captures, whose numbers are mostly short.)
+    /// leading zeros, which fit in 64 bits. The first eight at once where eight bytes are left (a getevent time's
+    /// seconds have ten digits), the rest one at a time.
     @inline(__always)
     private mutating func decimalDigits() -> (value: UInt64, count: Int)? {
-        let bytes = self.bytes, end = self.end, start = position
+        guard let base = bytes.baseAddress else { return nil }
+        let end = self.end, start = position
         var i = start
-        while i < end, bytes[i] == UInt8(ascii: "0") { i += 1 }
-        let significant = i
         var value: UInt64 = 0
-        while i < end {
-            let digit = bytes[i] &- UInt8(ascii: "0")
+        var more = true
+        if end &- i >= 8 {
+            let values = word(base, at: i) &- 0x3030_3030_3030_3030
+            let count = ((values | (values &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+            if count > 0 { value = Self.number(ofDigits: values, count: count) }
+            i &+= count
+            more = count == 8
+        }
+        while more, i < end {
+            let digit = base[i] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             value = value &* 10 &+ UInt64(digit)
-            i += 1
+            i &+= 1
         }
         position = i
-        return i > start && i - significant <= 19 ? (value, i - start) : nil
+        guard i > start else { return nil }
+        if i &- start > 19 {
+            // Beyond 64 bits unless enough of them are leading zeros.
+            var significant = start
+            while significant < i, base[significant] == UInt8(ascii: "0") { significant &+= 1 }
+            guard i &- significant <= 19 else { return nil }
+        }
+        return (value, i &- start)
     }
 
     private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }

@@ -16,7 +16,8 @@ struct LineScannerTests {
                 out.append(digits + followers.randomElement(using: &generator)! + "12")
             }
         }
-        return out + ["", "-", "+", "-0", "+7", "-9223372036854775808", "9223372036854775807", "18446744073709551615", "x1", "-1", "65535", "65536", "-2147483648", "2147483648"]
+        return out + ["", "-", "+", "-0", "+7", "-9223372036854775808", "9223372036854775807", "18446744073709551615", "x1", "-1", "65535", "65536", "-2147483648", "2147483648",
+            String(repeating: "0", count: 25), String(repeating: "0", count: 21) + "12345", "-" + String(repeating: "0", count: 30) + "7"]
     }
 
     private static func scan<T>(_ text: String, _ read: (inout LineScanner) -> T) -> (T, rest: String) {
