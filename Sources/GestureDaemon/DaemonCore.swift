@@ -28,7 +28,8 @@ public final class DaemonCore {
     @exclusivity(unchecked) private var lastSession: DeviceSession?
     /// Devices no configuration entry claims: kept so that a reload can claim them.
     var unclaimed: [String: DeviceInfo] = [:]
-    var clients: [ClientID: ClientSession] = [:]
+    /// Read for every line (each subscriber's wishes), changed only by requests, never during a frame.
+    @exclusivity(unchecked) var clients: [ClientID: ClientSession] = [:]
     /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
@@ -37,7 +38,7 @@ public final class DaemonCore {
     @exclusivity(unchecked) var counters = Counters()
     /// Configured kind names by recognizer ("checkmark" where the engine says "custom"). The devices' encoded
     /// recognizer names carry these kinds, so they are encoded again after a change.
-    var recognizerKinds: [String: String] = [:] {
+    @exclusivity(unchecked) var recognizerKinds: [String: String] = [:] {
         didSet { for session in sessions.values { session.forgetEncodedFields() } }
     }
     @exclusivity(unchecked) private var events: [EngineEvent] = []

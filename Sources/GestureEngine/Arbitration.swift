@@ -17,22 +17,23 @@ extension GestureEngine {
         var progress = true
         while progress {
             progress = false
-            for recognizer in recognizers where recognizer.isUndecided {
+            eachRecognizer { recognizer in
+                guard recognizer.isUndecided else { return }
                 switch requirementStatus(of: recognizer) {
                 case .requiredRecognized(let other):
                     recognizer.force(.failed, cause: .requirementRecognized(other.name))
                     progress = true
-                    continue
+                    return
                 case .waiting(let other):
                     if recognizer._state != .possible, recognizer.attempt.decision != .waiting(on: ObjectIdentifier(other)) {
                         recognizer.attempt.decision = .waiting(on: ObjectIdentifier(other))
                         note(recognizer, .waiting(for: other.name))
                     }
-                    continue
+                    return
                 case .clear:
                     break
                 }
-                guard recognizer._state != .possible else { continue }
+                guard recognizer._state != .possible else { return }
                 if let winner = preventer(of: recognizer) {
                     recognizer.force(.failed, cause: .excluded(by: winner.name))
                 } else {
@@ -46,11 +47,10 @@ extension GestureEngine {
     /// A recognizer still possible with no touch down and no deadline has nothing left to wait for: it
     /// fails, so that it holds no touches and blocks no one (decision: UIKit leaves this to the subclass).
     private func abandonIdleAttempts() {
-        for recognizer in recognizers
-        where recognizer._state == .possible && recognizer.isInPlay && recognizer.deadline == nil
-            && recognizer.activeTouchCount == 0
-        {
-            recognizer.force(.failed, cause: .abandoned)
+        eachRecognizer { recognizer in
+            if recognizer._state == .possible, recognizer.isInPlay, recognizer.deadline == nil, recognizer.activeTouchCount == 0 {
+                recognizer.force(.failed, cause: .abandoned)
+            }
         }
     }
 
@@ -86,22 +86,16 @@ extension GestureEngine {
 
     /// A recognizer that keeps `recognizer` from committing, if any.
     private func preventer(of recognizer: GestureRecognizer) -> GestureRecognizer? {
-        for other in recognizers where other !== recognizer {
+        firstRecognizer { other in
+            guard other !== recognizer else { return false }
             if other.attempt.hasSentActions {
                 // Once active, never kicked out (R4); an active one keeps out newcomers.
-                if other._state == .began || other._state == .changed || other._state == .ended,
-                    excludes(other, recognizer)
-                {
-                    return other
-                }
-            } else if other.isUndecided, other._state != .possible,
-                case .clear = requirementStatus(of: other),
-                !recognizer.canPrevent(other), excludes(other, recognizer)
-            {
-                return other  // A rival committing in this same pass that this one defers to.
+                return (other._state == .began || other._state == .changed || other._state == .ended) && excludes(other, recognizer)
             }
+            // A rival committing in this same pass that this one defers to.
+            guard other.isUndecided, other._state != .possible, case .clear = requirementStatus(of: other) else { return false }
+            return !recognizer.canPrevent(other) && excludes(other, recognizer)
         }
-        return nil
     }
 
     private func commit(_ recognizer: GestureRecognizer) {
@@ -119,14 +113,15 @@ extension GestureEngine {
             recognizer.attempt.decision = .finished
         }
         if recognizer.cancelsTouchesInView { cancelRegionTouches(of: recognizer) }
-        for other in recognizers where other.isUndecided && excludes(recognizer, other) {
-            other.force(.failed, cause: .excluded(by: recognizer.name))
+        eachRecognizer { other in
+            if other.isUndecided, excludes(recognizer, other) { other.force(.failed, cause: .excluded(by: recognizer.name)) }
         }
     }
 
     /// Actions of recognizers already committed: each changed update, then the end or cancel.
     func sendUpdates() {
-        for recognizer in recognizers where recognizer.attempt.hasSentActions {
+        eachRecognizer { recognizer in
+            guard recognizer.attempt.hasSentActions else { return }
             for _ in 0..<recognizer.attempt.pendingChanges { emitAction(recognizer, .changed) }
             recognizer.attempt.pendingChanges = 0
             if (recognizer._state == .ended || recognizer._state == .cancelled), recognizer.attempt.decision != .finished {
@@ -158,11 +153,10 @@ extension GestureEngine {
             if member.isInPlay, !member._state.isTerminal { return false }
             for other in member.failureRequirements { visitGroupMember(other) }
             for other in member.attempt.requirements { visitGroupMember(other) }
-            for other in recognizers
-            where other.failureRequirements.contains(where: { $0 === member })
-                || other.attempt.requirements.contains(where: { $0 === member })
-            {
-                visitGroupMember(other)
+            eachRecognizer { other in
+                if other.failureRequirements.contains(where: { $0 === member }) || other.attempt.requirements.contains(where: { $0 === member }) {
+                    visitGroupMember(other)
+                }
             }
         }
         return true
@@ -175,12 +169,12 @@ extension GestureEngine {
     }
 
     func finishPass() {
-        for recognizer in recognizers {
+        eachRecognizer { recognizer in
             if !recognizer.attempt.hasSentActions { recognizer.attempt.pendingChanges = 0 }
             recognizer.settleTrackedTouches()
         }
-        for recognizer in recognizers where recognizer._state.isTerminal && groupIsDone(recognizer) {
-            recognizer.resetAttempt()
+        eachRecognizer { recognizer in
+            if recognizer._state.isTerminal, groupIsDone(recognizer) { recognizer.resetAttempt() }
         }
         releaseFinishedRecords()
     }

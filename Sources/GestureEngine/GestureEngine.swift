@@ -11,6 +11,8 @@ public final class GestureEngine {
     public let root: Region
     /// Recognizers in pass order: deepest region first, then the order they were added (R11).
     @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+    /// `recognizers` unretained, for the walks of a pass (`eachRecognizer`).
+    @exclusivity(unchecked) private var passOrder: [Unmanaged<GestureRecognizer>] = []
     /// Receives every recognizer state change, for debug logging.
     @exclusivity(unchecked) public var transitionObserver: ((Transition) -> Void)?
 
@@ -88,6 +90,7 @@ public final class GestureEngine {
         }
         recognizer.resetAttempt()  // Nothing holds its touches any more, and it can be added again.
         recognizers.removeAll { $0 === recognizer }
+        passOrder = recognizers.map { Unmanaged.passUnretained($0) }
         recognizer.region?.recognizers.removeAll { $0 === recognizer }
         for other in recognizers {
             other.failureRequirements.removeAll { $0 === recognizer }
@@ -118,6 +121,27 @@ public final class GestureEngine {
             return additionIndex[ObjectIdentifier(a)]! < additionIndex[ObjectIdentifier(b)]!
         }
         for (i, recognizer) in recognizers.enumerated() { recognizer.order = i }
+        passOrder = recognizers.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Calls `body` with each recognizer in pass order. A pass walks them a dozen times a frame, and a loop over
+    /// the array retained and released each one (a body that calls overridable methods and delegates could, as
+    /// far as the compiler can tell, free one): here the lists are held for the walk, so that none can go while it
+    /// lasts, and each recognizer is lent without counting.
+    @inline(__always)
+    func eachRecognizer(_ body: (GestureRecognizer) -> Void) {
+        let kept = (recognizers, passOrder)
+        for recognizer in kept.1 { recognizer._withUnsafeGuaranteedRef(body) }
+        withExtendedLifetime(kept) {}
+    }
+
+    /// The first recognizer in pass order for which `test` holds, walked as `eachRecognizer` walks.
+    @inline(__always)
+    func firstRecognizer(where test: (GestureRecognizer) -> Bool) -> GestureRecognizer? {
+        let kept = (recognizers, passOrder)
+        defer { withExtendedLifetime(kept) {} }
+        for recognizer in kept.1 where recognizer._withUnsafeGuaranteedRef(test) { return recognizer.takeUnretainedValue() }
+        return nil
     }
 
     // MARK: Time
@@ -132,7 +156,7 @@ public final class GestureEngine {
 
     private var earliestRecognizerDeadline: Timestamp? {
         var earliest: Timestamp?
-        for recognizer in recognizers {
+        eachRecognizer { recognizer in
             if let d = recognizer.deadline, earliest == nil || d < earliest! { earliest = d }
         }
         return earliest
@@ -182,9 +206,10 @@ public final class GestureEngine {
     private func fireDeadlines(through limit: Timestamp, inclusive: Bool) {
         while let due = earliestRecognizerDeadline, inclusive ? due <= limit : due < limit {
             if due > now { now = due }
-            for recognizer in recognizers where recognizer.deadline == due {
+            eachRecognizer { recognizer in
+                guard recognizer.deadline == due else { return }
                 recognizer.deadline = nil
-                guard !recognizer._state.isTerminal else { continue }
+                guard !recognizer._state.isTerminal else { return }
                 recognizer.now = now
                 input = .deadline
                 recognizer.deadlineReached()
@@ -213,9 +238,10 @@ public final class GestureEngine {
         }
         // Recognizers pick their touches out of the frame: only the few still tracking any do work, and
         // none of it walks a touch's list of receivers.
-        for recognizer in recognizers where !recognizer.trackedTouches.isEmpty {
+        eachRecognizer { recognizer in
+            guard !recognizer.trackedTouches.isEmpty else { return }
             if recognizer.refreshTrackedTouches(from: frame.touches) { recognizer.touchedThisFrame = true }
-            guard recognizer.touchedThisFrame else { continue }
+            guard recognizer.touchedThisFrame else { return }
             recognizer.touchedThisFrame = false
             recognizer.now = now
             deliverPhases(to: recognizer)

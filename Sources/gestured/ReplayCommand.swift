@@ -126,9 +126,18 @@ private final class GatheredOutput {
         if pending.count >= 1 << 16 { flush() }
     }
 
+    /// Written from the buffer itself (a Data of it copied every 64 KiB, a fifth of a replayed frame's cost).
     func flush() {
         guard !pending.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(pending))
+        pending.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { break }  // stdout closed (a pipe's reader gone): nothing more to do
+                offset += written
+            }
+        }
         pending.removeAll(keepingCapacity: true)
     }
 }

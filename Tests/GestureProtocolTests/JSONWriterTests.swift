@@ -57,6 +57,31 @@ import Testing
         }
     }
 
+    /// Sixteen digits made a word at a time give the text two at a time gives: every number of places, values
+    /// of every length, their neighbours around powers of ten, zero and the largest of sixteen digits.
+    @Test func decimalsMadeAWordAtATimeAreThoseMadeTwoAtATime() {
+        func text(_ write: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>) -> String {
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: JSONText.numberBytes)
+            defer { buffer.deallocate() }
+            return String(decoding: UnsafeBufferPointer(start: buffer, count: write(buffer) - buffer), as: UTF8.self)
+        }
+        var random = SystemRandomNumberGenerator()
+        var values: [Int64] = [0, 1, 9, 10, 99, 100, 9_999_999_999_999_999, 1_284_881_104_990_116, 10_000_000, 99_999_999, 100_000_000]
+        var power: Int64 = 1
+        for _ in 0..<16 {
+            values += [power - 1, power, power + 1, power * 7]
+            power *= 10
+        }
+        for _ in 0..<5_000 { values.append(Int64.random(in: 0...Int64.power16 - 1, using: &random) >> Int64.random(in: 0...53, using: &random)) }
+        for value in values + values.map({ -$0 }) {
+            for decimals in 0...9 {
+                let byWords = text { JSONText.decimal(value, decimals: decimals, at: $0) }
+                #expect(byWords == text { JSONText.decimalByPairs(value, decimals: decimals, at: $0) }, "\(value) to \(decimals) places")
+            }
+        }
+        #expect(text { JSONText.decimal(10_000_000_000_000_000, decimals: 2, at: $0) } == "100000000000000")
+    }
+
     @Test func integersAndTimes() {
         #expect(line { $0.field("n", Int.min) } == "{\"n\":\(Int.min)}\n")
         #expect(line { $0.field("n", 0) } == "{\"n\":0}\n")
@@ -94,4 +119,8 @@ import Testing
         }
         #expect(text == "{\"a\":1,\"o\":{\"e\":[],\"p\":[1.5,2],\"l\":[\"x\",2.5]},\"z\":null}\n")
     }
+}
+
+extension Int64 {
+    fileprivate static let power16: Int64 = 10_000_000_000_000_000
 }
