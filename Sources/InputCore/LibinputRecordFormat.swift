@@ -164,7 +164,11 @@ public enum LibinputRecordFormat {
                 case .double:
                     if byte == UInt8(ascii: "\\") {
                         i += 1  // the escaped byte, a quote among them; a newline is escaped only at a line's end
-                        if i < bytes.count, bytes[i] == UInt8(ascii: "\n") || bytes[i] == UInt8(ascii: "\r") { line += 1 }
+                        if i < bytes.count, bytes[i] == UInt8(ascii: "\n") || bytes[i] == UInt8(ascii: "\r") {
+                            line += 1
+                            // \r\n is one line break (found by fuzzing)
+                            if bytes[i] == UInt8(ascii: "\r"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") { i += 1 }
+                        }
                     } else if byte == UInt8(ascii: "\"") {
                         quote = .none
                     }

@@ -422,6 +422,8 @@ import Testing
         #expect(LibinputRecordFormat.aliasLine("a: \"x\\\" *y\"\nb: 'it''s *z'\n") == nil)
         #expect(LibinputRecordFormat.aliasLine("a: \"two\n  lines\"\nb: *x\n") == 3)
         #expect(LibinputRecordFormat.aliasLine("a: 1 # c\r\nb: 2 # *c\rc: *x\r\n") == 3)
+        // An escaped Windows line ending in a quoted string is one line break (found by fuzzing).
+        #expect(LibinputRecordFormat.aliasLine("a: \"x\\\r\n y\"\r\nb: *x\r\n") == 3)
     }
 
     @Test func aBillionLaughsIsRefusedAtOnce() {
