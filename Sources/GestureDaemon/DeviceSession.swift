@@ -18,8 +18,9 @@ final class DeviceSession {
     /// Touches that were down when the surface was rebuilt: the old one saw them cancelled, the new one never
     /// sees them, until they lift.
     @exclusivity(unchecked) private var heldBack: Set<TouchID> = []
-    /// Touches down as of the last frame, to cancel them when the surface is rebuilt.
-    @exclusivity(unchecked) private var down: [TouchID: Touch] = [:]
+    /// Touches down as of the last frame, to cancel them when the surface is rebuilt. A list: a frame has a few
+    /// touches, and finding one by comparing ids cost less than hashing it into a dictionary every frame.
+    @exclusivity(unchecked) private var down: [Touch] = []
     @exclusivity(unchecked) private var scratch = TouchFrame(timestamp: .zero, touches: [])
     /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
     @exclusivity(unchecked) private var conditioner: TouchConditioner
@@ -56,7 +57,11 @@ final class DeviceSession {
         scratch.physicalButtons = frame.physicalButtons
         scratch.touches.removeAll(keepingCapacity: true)
         for touch in frame.touches {
-            if touch.phase.isFinal { down[touch.id] = nil } else { down[touch.id] = touch }
+            if let i = down.firstIndex(where: { $0.id == touch.id }) {
+                if touch.phase.isFinal { down.remove(at: i) } else { down[i] = touch }
+            } else if !touch.phase.isFinal {
+                down.append(touch)
+            }
             if !heldBack.isEmpty, heldBack.contains(touch.id) {
                 if touch.phase.isFinal { heldBack.remove(touch.id) }
                 continue
@@ -102,7 +107,7 @@ final class DeviceSession {
     func cancellation(at time: Timestamp) -> TouchFrame? {
         if conditioning { return conditioner.cancelAll(at: time).map { surface.rotate($0) } }
         var touches: [Touch] = []
-        for touch in down.values.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
+        for touch in down.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
             var t = scaled(touch)
             t.phase = .cancelled
             t.timestamp = time
@@ -122,7 +127,7 @@ final class DeviceSession {
     func replace(with surface: ConfiguredSurface) {
         self.surface = surface
         forgetEncodedFields()
-        heldBack.formUnion(down.keys)
+        heldBack.formUnion(down.lazy.map(\.id))
         conditioner = Self.conditioner(info: info, surface: surface)
         conditioning = conditioner.isActive
         updateScale()

@@ -39,6 +39,8 @@ public final class GestureEngine {
         case touches(TouchPhase)
         case deadline
     }
+    /// Room for the delegates of a new touch's receivers, while their failure requirements are decided.
+    @exclusivity(unchecked) private var delegates: [(any GestureRecognizerDelegate)?] = []
     // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
     @exclusivity(unchecked) var groupStack: [GestureRecognizer] = []
     @exclusivity(unchecked) var groupGeneration = 0
@@ -52,6 +54,11 @@ public final class GestureEngine {
         scratchCancelled.reserveCapacity(16)
         output.reserveCapacity(64)
         groupStack.reserveCapacity(16)
+    }
+
+    deinit {
+        // Its recognizers hold it unowned: any that outlive it must not reach it.
+        for recognizer in recognizers { recognizer.engine = nil }
     }
 
     // MARK: Configuration
@@ -298,13 +305,25 @@ public final class GestureEngine {
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false ? .delegate : nil
     }
 
-    /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch.
+    /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch. Each
+    /// delegate is taken once (a weak reference: a side-table load and a slow release every time), not per pair.
     private func addAttemptRequirements(among receivers: [GestureRecognizer]) {
-        guard receivers.count > 1, receivers.contains(where: { $0.delegate != nil }) else { return }
-        for a in receivers {
-            for b in receivers where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
-                let asks = a.delegate?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
-                let offered = b.delegate?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
+        guard receivers.count > 1 else { return }
+        // Taken into a local (the engine's storage swapped in and back, so nothing is allocated): a delegate read
+        // from the engine's own array is retained around each call, which could change the array as far as the
+        // compiler can tell.
+        var taken: [(any GestureRecognizerDelegate)?] = []
+        swap(&taken, &delegates)
+        defer {
+            taken.removeAll(keepingCapacity: true)
+            swap(&taken, &delegates)
+        }
+        for receiver in receivers { taken.append(receiver.delegate) }
+        guard taken.contains(where: { $0 != nil }) else { return }
+        for (i, a) in receivers.enumerated() {
+            for (j, b) in receivers.enumerated() where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
+                let asks = taken[i]?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
+                let offered = taken[j]?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
                 if asks || offered { a.attempt.requirements.append(b) }
             }
         }

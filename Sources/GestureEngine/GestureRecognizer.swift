@@ -7,7 +7,12 @@ open class GestureRecognizer {
     /// An identifier for debugging and for clients.
     public let name: String
     /// The region this recognizer is attached to (its "view").
-    public internal(set) weak var region: Region?
+    public internal(set) weak var region: Region? {
+        didSet { regionName = region?.name ?? "" }
+    }
+    /// The region's name, for every action: reading the weak reference cost a load through its side table and a
+    /// release on the slow path each time.
+    private(set) var regionName = ""
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// Its name's number in the GestureRules it was last decided by, and that numbering's version.
     var rulesNumber = -1
@@ -205,7 +210,9 @@ open class GestureRecognizer {
 
     // MARK: Engine bookkeeping
 
-    weak var engine: GestureEngine?
+    /// Unowned: the engine holds its recognizers and sets this to nil when it lets one go or goes itself, and a
+    /// weak reference cost a side-table load and a slow release at every state change.
+    unowned(unsafe) var engine: GestureEngine?
     @exclusivity(unchecked) var _state: GestureState = .possible
     @exclusivity(unchecked) var lastLocation = Point.zero
     /// Static requirements (require(toFail:)).
@@ -315,7 +322,7 @@ open class GestureRecognizer {
 
     func snapshot(state: GestureState, time: Timestamp) -> GestureAction {
         GestureAction(
-            recognizer: name, kind: kind, region: region?.name ?? "", state: state, time: time,
+            recognizer: name, kind: kind, region: regionName, state: state, time: time,
             location: location, numberOfTouches: numberOfTouches, detail: detail)
     }
 }

@@ -5,19 +5,21 @@ public final class GestureRules: GestureRecognizerDelegate {
     /// The names relations mention, numbered: a relation is a table of bits, and a recognizer keeps its name's
     /// number (`GestureRecognizer.rulesNumber`), so that deciding a relation (asked for every pair of the
     /// recognizers a new touch reaches) hashes no string.
-    private var numbers: [String: Int] = [:]
+    // Read for every pair a new touch reaches, changed only while the rules are being made: unchecked for
+    // exclusivity, as the engine's per-frame state is.
+    @exclusivity(unchecked) private var numbers: [String: Int] = [:]
     /// The number of `GestureRules.any`, asked for with every relation; -1 while no relation mentions it.
-    private var anyNumber = -1
+    @exclusivity(unchecked) private var anyNumber = -1
     /// Replaced whenever a name is numbered or the numbers are forgotten: a kept number is good while its
     /// version is this one.
-    private var version = Version()
+    @exclusivity(unchecked) private var version = Version()
     final class Version {}
 
-    private var simultaneous = Relation()
-    private var requiresFailure = Relation()
-    private var requiredToFailBy = Relation()
-    private var cannotPrevent = Relation()
-    private var cannotBePrevented = Relation()
+    @exclusivity(unchecked) private var simultaneous = Relation()
+    @exclusivity(unchecked) private var requiresFailure = Relation()
+    @exclusivity(unchecked) private var requiredToFailBy = Relation()
+    @exclusivity(unchecked) private var cannotPrevent = Relation()
+    @exclusivity(unchecked) private var cannotBePrevented = Relation()
     /// Per recognizer name: no means it fails instead of beginning.
     public var shouldBegin: [String: (GestureRecognizer) -> Bool] = [:]
     /// Per recognizer name: no means it never sees that touch.
