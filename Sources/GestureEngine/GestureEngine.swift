@@ -320,6 +320,18 @@ public final class GestureEngine {
         }
         for receiver in receivers { taken.append(receiver.delegate) }
         guard taken.contains(where: { $0 != nil }) else { return }
+        // One delegate for all of them (a configured surface has one): asked through one reference, which the
+        // calls then need not retain and release each time (a slow release: a delegate is held weakly).
+        if let shared = taken[0], taken.allSatisfy({ $0 === shared }) {
+            for a in receivers {
+                for b in receivers where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
+                    let asks = shared.gestureRecognizer(a, shouldRequireFailureOf: b)
+                    let offered = shared.gestureRecognizer(b, shouldBeRequiredToFailBy: a)
+                    if asks || offered { a.attempt.requirements.append(b) }
+                }
+            }
+            return
+        }
         for (i, a) in receivers.enumerated() {
             for (j, b) in receivers.enumerated() where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
                 let asks = taken[i]?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
