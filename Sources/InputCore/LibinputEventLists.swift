@@ -39,12 +39,9 @@ struct LibinputEventLists {
             var list = List(keyLine: 0, keyColumn: 0)
             var inList = false
             var listEvents: [InputEvent] = []  // apart from `list`, so that they are appended to in place
-            var lineStart = 0
-            var number = 1
-            while true {
-                let newline = nextNewline(in: bytes, from: lineStart)
-                let lineEnd = newline < bytes.count && newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-                var line = LineScanner(bytes, lineStart..<lineEnd)
+            var lines = Lines(bytes)
+            while let (whole, number, newline) = lines.next() {
+                var line = whole
                 if inList {
                     switch list.take(&line, into: &listEvents) {
                     case .taken:
@@ -54,10 +51,10 @@ struct LibinputEventLists {
                             list.probeEnd = min(newline + 1, bytes.count)  // this line was the first frame's
                         }
                     case .ended(let complete):
-                        if complete { keep(list, listEvents, upTo: lineStart, &lists) }
+                        if complete { keep(list, listEvents, upTo: whole.lineStart, &lists) }
                         inList = false
                         listEvents = []
-                        line = LineScanner(bytes, lineStart..<lineEnd)
+                        line = whole
                     }
                 }
                 if !inList {
@@ -67,9 +64,6 @@ struct LibinputEventLists {
                         inList = true
                     }
                 }
-                guard newline < bytes.count else { break }
-                number += 1
-                lineStart = newline + 1
             }
             if inList { keep(list, listEvents, upTo: bytes.count, &lists) }
             return true

@@ -353,8 +353,31 @@ func nextNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
 }
 
-/// Calls `body` with each line of `text` and its number (from 1), as `lines(of:)` splits them: at `\n`, with a `\r`
-/// before it left out of the line. Inlined, so that each reader's body is compiled into the loop.
+/// The lines of a text's bytes, as `lines(of:)` splits them: at `\n`, with a `\r` before it left out of the line.
+/// Each comes with its number (from 1) and where its line break is (the end of the bytes for a last line that has
+/// none).
+struct Lines {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var lineStart = 0
+    private var number = 0
+    private var done = false
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    @inline(__always)
+    mutating func next() -> (line: LineScanner, number: Int, newline: Int)? {
+        guard !done else { return nil }
+        let newline = nextNewline(in: bytes, from: lineStart)
+        let lineEnd = newline < bytes.count && newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        let line = LineScanner(bytes, lineStart..<lineEnd)
+        number += 1
+        if newline < bytes.count { lineStart = newline + 1 } else { done = true }
+        return (line, number, newline)
+    }
+}
+
+/// Calls `body` with each line of `text` and its number (from 1), as `Lines` splits them. Inlined, so that each
+/// reader's body is compiled into the loop.
 @inline(__always)
 func forEachLine(
     of text: String, _ body: (inout LineScanner, Int) throws(RecordingError) -> Void
@@ -362,21 +385,16 @@ func forEachLine(
     var text = text
     var failure: RecordingError?
     text.withUTF8 { bytes in
-        var lineStart = 0
-        var number = 1
-        while true {
-            let newline = nextNewline(in: bytes, from: lineStart)
-            let lineEnd = newline < bytes.count && newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-            var scanner = LineScanner(bytes, lineStart..<lineEnd)
+        var lines = Lines(bytes)
+        while let (line, number, _) = lines.next() {
+            var scanner = line
             do throws(RecordingError) {
                 try body(&scanner, number)
             } catch {
                 failure = error
                 return
             }
-            guard newline < bytes.count, !scanner.stopped else { return }
-            number += 1
-            lineStart = newline + 1
+            guard !scanner.stopped else { return }
         }
     }
     if let failure { throw failure }
