@@ -10,7 +10,9 @@ public final class GestureEngine {
     /// The whole surface.
     public let root: Region
     /// Recognizers in pass order: deepest region first, then the order they were added (R11).
-    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var recognizers: [GestureRecognizer] = [] {
+        didSet { passOrder = recognizers.map { Unmanaged.passUnretained($0) } }
+    }
     /// `recognizers` unretained, for the walks of a pass (`eachRecognizer`).
     @exclusivity(unchecked) private var passOrder: [Unmanaged<GestureRecognizer>] = []
     /// Receives every recognizer state change, for debug logging.
@@ -39,7 +41,7 @@ public final class GestureEngine {
         case touches(TouchPhase)
         case deadline
     }
-    /// Room for the delegates of a new touch's receivers, while their failure requirements are decided.
+    /// The delegates of a new touch's receivers, while their failure requirements are decided (storage kept).
     @exclusivity(unchecked) private var delegates: [(any GestureRecognizerDelegate)?] = []
     // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
     @exclusivity(unchecked) var groupStack: [GestureRecognizer] = []
@@ -97,7 +99,6 @@ public final class GestureEngine {
         }
         recognizer.resetAttempt()  // Nothing holds its touches any more, and it can be added again.
         recognizers.removeAll { $0 === recognizer }
-        passOrder = recognizers.map { Unmanaged.passUnretained($0) }
         recognizer.region?.recognizers.removeAll { $0 === recognizer }
         for other in recognizers {
             other.failureRequirements.removeAll { $0 === recognizer }
@@ -128,7 +129,6 @@ public final class GestureEngine {
             return additionIndex[ObjectIdentifier(a)]! < additionIndex[ObjectIdentifier(b)]!
         }
         for (i, recognizer) in recognizers.enumerated() { recognizer.order = i }
-        passOrder = recognizers.map { Unmanaged.passUnretained($0) }
     }
 
     /// Calls `body` with each recognizer in pass order. A pass walks them a dozen times a frame, and a loop over
@@ -309,20 +309,13 @@ public final class GestureEngine {
     /// delegate is taken once (a weak reference: a side-table load and a slow release every time), not per pair.
     private func addAttemptRequirements(among receivers: [GestureRecognizer]) {
         guard receivers.count > 1 else { return }
-        // Taken into a local (the engine's storage swapped in and back, so nothing is allocated): a delegate read
-        // from the engine's own array is retained around each call, which could change the array as far as the
-        // compiler can tell.
-        var taken: [(any GestureRecognizerDelegate)?] = []
-        swap(&taken, &delegates)
-        defer {
-            taken.removeAll(keepingCapacity: true)
-            swap(&taken, &delegates)
-        }
-        for receiver in receivers { taken.append(receiver.delegate) }
-        guard taken.contains(where: { $0 != nil }) else { return }
-        // One delegate for all of them (a configured surface has one): asked through one reference, which the
-        // calls then need not retain and release each time (a slow release: a delegate is held weakly).
-        if let shared = taken[0], taken.allSatisfy({ $0 === shared }) {
+        for receiver in receivers { delegates.append(receiver.delegate) }
+        defer { delegates.removeAll(keepingCapacity: true) }
+        guard delegates.contains(where: { $0 != nil }) else { return }
+        // One delegate for all of them (a configured surface has one): asked through one local reference, which the
+        // calls then need not retain and release each time (a slow release: a delegate is held weakly); a delegate
+        // read from an array is retained around every call.
+        if let shared = delegates[0], delegates.allSatisfy({ $0 === shared }) {
             for a in receivers {
                 for b in receivers where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
                     let asks = shared.gestureRecognizer(a, shouldRequireFailureOf: b)
@@ -334,8 +327,8 @@ public final class GestureEngine {
         }
         for (i, a) in receivers.enumerated() {
             for (j, b) in receivers.enumerated() where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
-                let asks = taken[i]?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
-                let offered = taken[j]?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
+                let asks = delegates[i]?.gestureRecognizer(a, shouldRequireFailureOf: b) ?? false
+                let offered = delegates[j]?.gestureRecognizer(b, shouldBeRequiredToFailBy: a) ?? false
                 if asks || offered { a.attempt.requirements.append(b) }
             }
         }

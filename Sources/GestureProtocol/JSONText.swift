@@ -1,6 +1,7 @@
 /// JSON numbers and strings stored at a pointer, for JSONWriter and LineCursor: each function stores at `p`,
-/// within the room its bound says, and returns where it stopped. Numbers are formatted by hand, digits two at
-/// a time: `Double.description` cost a thousand instructions a number (docs/daemon.md, What a frame costs).
+/// within the room its bound says, and returns where it stopped. Numbers are formatted by hand (decimals eight
+/// digits a word, integers two digits at a time): `Double.description` cost a thousand instructions a number
+/// (docs/daemon.md, What a frame costs).
 enum JSONText {
     /// Room any number takes: a Double's description is at most 24 bytes, a rounded one 22; `decimal` stores up to
     /// 34 (whole words, the bytes past the number's end overwritten by what comes after it).
@@ -64,22 +65,8 @@ enum JSONText {
             q += 1
         }
         let zeros: UInt64 = 0x3030_3030_3030_3030
-        if magnitude < 100_000_000, decimals <= 7 {
-            // Eight digits, the point within them (a coordinate): each part stored from the word shifted to it.
-            let digits = eightDigits(magnitude)
-            let leading = (digits ^ zeros).trailingZeroBitCount &>> 3
-            let trailing = (digits ^ zeros).leadingZeroBitCount &>> 3
-            let wholeStart = 8 &- Swift.max(8 &- leading, decimals &+ 1)
-            let wholeEnd = 8 &- decimals
-            let places = decimals &- Swift.min(trailing, decimals)
-            store(digits &>> UInt64(wholeStart &* 8), at: q)
-            q += wholeEnd &- wholeStart
-            guard places > 0 else { return q }
-            q.pointee = UInt8(ascii: ".")
-            store(digits &>> UInt64(wholeEnd &* 8), at: q + 1)
-            return q + 1 + places
-        }
-        // The sixteen digits zero-padded, the first in the lowest byte, then sixteen bytes to copy from.
+        // The sixteen digits zero-padded, the first in the lowest byte, then sixteen bytes to copy from; the first
+        // eight made only for a number that has more than eight (a timestamp, not a coordinate).
         let long = magnitude >= 100_000_000
         var digits = (long ? eightDigits(magnitude / 100_000_000) : zeros, eightDigits(long ? magnitude % 100_000_000 : magnitude), UInt64(0), UInt64(0))
         let leading = digits.0 != zeros ? (digits.0 ^ zeros).trailingZeroBitCount &>> 3 : 8 &+ (digits.1 ^ zeros).trailingZeroBitCount &>> 3
@@ -98,12 +85,6 @@ enum JSONText {
             copy16(from: source + wholeEnd, to: q + 1)
             return q + 1 + places
         }
-    }
-
-    /// A word's eight bytes, the lowest first, unaligned.
-    @inline(__always)
-    private static func store(_ word: UInt64, at p: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
     }
 
     /// Sixteen bytes, unaligned at either end.

@@ -1,6 +1,6 @@
 /// Names looked up by their bytes, as a reader finds them on a line, without making a String of each: an
 /// open-addressed table at most a quarter full, hashed on a name's length and a few of its bytes, each hit
-/// compared eight bytes at a time. Looking up a Substring in a Swift dictionary cost a String and SipHash per word of a
+/// compared eight bytes at a time (`bytesEqual`). Looking up a Substring in a Swift dictionary cost a String and SipHash per word of a
 /// getevent line. A class: a reader passes its tables around once a line, and a struct of three arrays was copied
 /// (three retains and releases) each time.
 final class ByteNames<Value: Sendable>: Sendable {
@@ -39,30 +39,13 @@ final class ByteNames<Value: Sendable>: Sendable {
             while case let n = slots[i], n >= 0 {
                 let entry = names[n]
                 if entry.count == name.count, let storedBase = stored.baseAddress,
-                    Self.equal(storedBase + entry.start, base, count: name.count)
+                    bytesEqual(storedBase + entry.start, base, count: name.count)
                 {
                     return entry.value
                 }
                 i = (i + 1) & mask
             }
             return nil
-        }
-    }
-
-    /// Whether `count` bytes at `a` and `b` are the same: eight at a time, the last eight overlapping the ones before
-    /// (names are short: memcmp's call cost more than the comparing).
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        guard count >= 8 else { return (0..<count).allSatisfy { a[$0] == b[$0] } }
-        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
-        var i = 0
-        while true {
-            let at = Swift.min(i, count &- 8)
-            guard ra.loadUnaligned(fromByteOffset: at, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: at, as: UInt64.self) else {
-                return false
-            }
-            if at &+ 8 >= count { return true }
-            i = at &+ 8
         }
     }
 

@@ -459,7 +459,6 @@ public enum GeteventFormat {
         "INPUT_PROP_POINTER": 0x00, "INPUT_PROP_DIRECT": 0x01, "INPUT_PROP_BUTTONPAD": 0x02, "INPUT_PROP_SEMI_MT": 0x03,
         "INPUT_PROP_TOPBUTTONPAD": 0x04, "INPUT_PROP_POINTING_STICK": 0x05, "INPUT_PROP_ACCELEROMETER": 0x06,
     ]
-    /// The names of event lines, looked up by their bytes.
     /// The names of event lines, looked up by their bytes; taken once a parse (each use of a static is a check that
     /// it was made).
     private struct EventNames {

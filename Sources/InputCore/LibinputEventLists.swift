@@ -1,5 +1,3 @@
-import Glibc
-
 /// libinput record's `events:` lists, read from their bytes before Yams reads the rest of the file. Yams makes a node
 /// of every number of every event (40,000 instructions an event line, docs/daemon.md, "Reading captures"); the lists
 /// are nearly all of a file and always of one shape:
@@ -97,26 +95,10 @@ struct LibinputEventLists {
         }
     }
 
-    /// Whether a line outside the lists breaks lines only where this reader does: no `\r` within it, no NEL
-    /// (C2 85) and no U+2028 or U+2029 (E2 80 A8, E2 80 A9), which libyaml also ends a line at.
+    /// Whether a line outside the lists breaks lines only where this reader does: no `\r` within it, no NEL and no
+    /// U+2028 or U+2029, which libyaml also ends a line at.
     private func plainLineBreaks(_ line: LineScanner) -> Bool {
-        let rest = line.fromLineStart
-        let length = line.end - line.lineStart
-        guard let base = rest.baseAddress, length > 0 else { return true }
-        for byte in [UInt8(ascii: "\r"), 0xC2, 0xE2] {
-            var from = base
-            var left = length
-            while let found = memchr(from, Int32(byte), left) {
-                let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                let offset = base.distance(to: at)
-                if byte == UInt8(ascii: "\r") { return false }
-                if byte == 0xC2, offset + 1 < length, at[1] == 0x85 { return false }
-                if byte == 0xE2, offset + 2 < length, at[1] == 0x80, at[2] == 0xA8 || at[2] == 0xA9 { return false }
-                from = at + 1
-                left = length - offset - 1
-            }
-        }
-        return true
+        !(line.contains("\r") || line.contains("\u{85}") || line.contains("\u{2028}") || line.contains("\u{2029}"))
     }
 }
 

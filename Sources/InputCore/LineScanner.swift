@@ -146,18 +146,7 @@ struct LineScanner {
     mutating func take(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount, start = position
         guard end - start >= count, let base = bytes.baseAddress else { return false }
-        let here = UnsafeRawPointer(base + start), pointer = UnsafeRawPointer(literal.utf8Start)
-        // Eight bytes at a time, then one at a time.
-        var i = 0
-        while count - i >= 8 {
-            guard here.loadUnaligned(fromByteOffset: i, as: UInt64.self) == pointer.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            else { return false }
-            i += 8
-        }
-        while i < count {
-            guard here.load(fromByteOffset: i, as: UInt8.self) == pointer.load(fromByteOffset: i, as: UInt8.self) else { return false }
-            i += 1
-        }
+        guard bytesEqual(base + start, literal.utf8Start, count: count) else { return false }
         position = start + count
         return true
     }
@@ -224,7 +213,9 @@ struct LineScanner {
     /// The decimal digits from `start`, as a number, how many, and the byte after them (0 at the line's end); nil
     /// without a digit. Up to seven at once where eight bytes are left: each byte less '0', the first that is not a
     /// digit found by the high bits of the bytes below '0' or above '9' (`number(ofDigits:)`); more digits, or
-    /// fewer bytes left, one at a time.
+    /// fewer bytes left, one at a time. Apart from `decimalDigits` (the same scan for times and numbers): it leaves
+    /// the position alone and hands back the byte after the digits, which it has in hand; `listField` through
+    /// `decimalDigits` cost libinput record 57 instructions more a line.
     @inline(__always)
     private func digits(_ base: UnsafePointer<UInt8>, from start: Int) -> (Int64, count: Int, next: UInt8)? {
         if end &- start >= 8 {
@@ -343,6 +334,23 @@ func hexDigit(_ byte: UInt8) -> UInt8? {
     if byte &- UInt8(ascii: "0") < 10 { return byte &- UInt8(ascii: "0") }
     if (byte | 0x20) &- UInt8(ascii: "a") < 6 { return (byte | 0x20) &- UInt8(ascii: "a") &+ 10 }
     return nil
+}
+
+/// Whether `count` bytes at `a` and `b` are the same: eight at a time, then one at a time. Inlined: the words
+/// are short (a literal, a name), and memcmp's call cost more than the comparing.
+@inline(__always)
+func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+    var i = 0
+    while count &- i >= 8 {
+        guard ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+        i &+= 8
+    }
+    while i < count {
+        guard a[i] == b[i] else { return false }
+        i &+= 1
+    }
+    return true
 }
 
 /// The index of the next `\n` in `bytes` from `start`, or `bytes.count`: memchr, which reads many bytes at a time.

@@ -5,6 +5,7 @@ import GestureDaemon
 import GestureEngine
 import InputCore
 import Logging
+import SystemCalls
 
 /// The whole pipeline on recordings, printing what a subscriber would read.
 struct ReplayCommand: ParsableCommand {
@@ -126,15 +127,17 @@ private final class GatheredOutput {
         if pending.count >= 1 << 16 { flush() }
     }
 
-    /// Written from the buffer itself (a Data of it copied every 64 KiB, a fifth of a replayed frame's cost).
+    /// Written from the buffer itself (a Data of it copied every 64 KiB, a fifth of a replayed frame's cost),
+    /// through the project's system-call funnel (interruptions retried there), going on after short writes. A
+    /// failure (stdout closed: a pipe's reader gone) leaves nothing more to do.
     func flush() {
         guard !pending.isEmpty else { return }
         pending.withUnsafeBytes { bytes in
             var offset = 0
-            while offset < bytes.count {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { break }  // stdout closed (a pipe's reader gone): nothing more to do
+            while offset < bytes.count,
+                let written = try? systemCall("write", on: "standard output", { write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset) }),
+                written > 0
+            {
                 offset += written
             }
         }
