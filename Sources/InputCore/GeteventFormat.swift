@@ -73,19 +73,52 @@ public enum GeteventFormat {
     }
 
     /// The events of the log's event lines, by device path: streams in the order their devices first sent an
-    /// event, the last one's path and index kept at hand. One value, so that the reader's closure reaches it once
-    /// a line (each captured variable it touches is an access checked at run time).
+    /// event. The stream of the last line's device is kept apart from the list (a device sends its events in runs,
+    /// and appending to an array inside an array inside a tuple checked both for sharing each time), with its path
+    /// as the text's own bytes, which the next line's are compared with in place. One value, so that the reader's
+    /// closure reaches it once a line (each captured variable it touches is an access checked at run time).
     private struct Streams {
         var list: [(path: String, stream: Stream)] = []
         var index: [String: Int] = [:]
-        var last: (path: [UInt8], index: Int)?
+        /// The last line's stream, out of `list` (its place there holds an empty one) until another device's line.
+        var current = Stream()
+        var currentIndex: Int?
+        /// The last line's path, in the text's bytes: valid while its lines are read (`forEachLine`), and only
+        /// compared with the next line's there.
+        var currentPath: UnsafeBufferPointer<UInt8>?
         var firstEventLine: Int?
         var lastEventLine: Int?
         var withPaths: Bool?
 
-        /// An event line's event (none when its code is a name that cannot matter) and its device's path.
-        mutating func add<Path: Collection<UInt8>>(_ parsed: InputEvent?, path: Path?, line n: Int, source: String) throws(RecordingError) {
-            let named = path != nil
+        /// An event line's event (none when its code is a name that cannot matter) and its device's path, as the
+        /// text's bytes; `samePath`: the last line's path, as `currentPath` has it.
+        @inline(__always)
+        mutating func add(_ parsed: InputEvent?, path: UnsafeBufferPointer<UInt8>?, samePath: Bool, line n: Int, source: String)
+            throws(RecordingError)
+        {
+            try note(named: path != nil, line: n, source: source)
+            guard let event = parsed else { return }
+            if !samePath {
+                let bytes = path ?? UnsafeBufferPointer(start: nil, count: 0)
+                switchStream(to: String(decoding: bytes, as: UTF8.self))
+                currentPath = bytes
+            }
+            append(event)
+        }
+
+        /// The same for a line the String code read: its path is not in the text's bytes, so the next line's is
+        /// not compared in place.
+        mutating func add(_ parsed: InputEvent?, path: Substring?, line n: Int, source: String) throws(RecordingError) {
+            try note(named: path != nil, line: n, source: source)
+            guard let event = parsed else { return }
+            switchStream(to: path.map(String.init) ?? "")
+            currentPath = nil
+            append(event)
+        }
+
+        /// A log's event lines all name their device or none does.
+        @inline(__always)
+        private mutating func note(named: Bool, line n: Int, source: String) throws(RecordingError) {
             if let withPaths, withPaths != named {
                 throw RecordingError(
                     source: source, line: n,
@@ -96,41 +129,80 @@ public enum GeteventFormat {
             withPaths = named
             firstEventLine = firstEventLine ?? n
             lastEventLine = n
-            guard let event = parsed else { return }
-            let s: Int
-            if let last, path.map({ equal(last.path, $0) }) ?? last.path.isEmpty {
-                s = last.index
-            } else {
-                let name = path.map { String(decoding: $0, as: UTF8.self) } ?? ""
-                s = index[name] ?? list.count
-                if s == list.count {
-                    list.append((name, Stream()))
-                    index[name] = s
-                }
-                last = (Array(name.utf8), s)
-            }
-            list[s].stream.events.append(event)
+        }
+
+        @inline(__always)
+        private mutating func append(_ event: InputEvent) {
+            current.events.append(event)
             if event.type == EventType.abs {
-                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { list[s].stream.multitouch = true }
-                if event.code == AbsCode.x || event.code == AbsCode.y { list[s].stream.singleTouch = true }
+                if event.code == AbsCode.mtPositionX || event.code == AbsCode.mtPositionY { current.multitouch = true }
+                if event.code == AbsCode.x || event.code == AbsCode.y { current.singleTouch = true }
             }
+        }
+
+        /// The stream of the device at `path` ("" for none) becomes the current one, the current one going back to
+        /// its place.
+        private mutating func switchStream(to path: String) {
+            if let currentIndex, list[currentIndex].path == path { return }
+            finish()
+            let s = index[path] ?? list.count
+            if s == list.count {
+                list.append((path, Stream()))
+                index[path] = s
+            }
+            swap(&current, &list[s].stream)
+            currentIndex = s
+        }
+
+        /// The current stream back in the list, for reading the list.
+        mutating func finish() {
+            if let currentIndex { swap(&current, &list[currentIndex].stream) }
+            currentIndex = nil
+            currentPath = nil
         }
     }
 
     public static func parse(_ text: String, source: String) throws(RecordingError) -> Recording {
+        // Never nil: only parseIfChosen gives up.
+        try read(text, source: source, ifChosen: false)!
+    }
+
+    /// The recording when the text is getevent's and no other reader's (Recording's choice: no line starts as
+    /// libinput's or evtest's, and some line as getevent's), nil otherwise; an error of getevent's is thrown
+    /// either way, for the caller to set aside until the choice is made.
+    static func parseIfChosen(_ text: String, source: String) throws(RecordingError) -> Recording? {
+        try read(text, source: source, ifChosen: true)
+    }
+
+    private static func read(_ text: String, source: String, ifChosen: Bool) throws(RecordingError) -> Recording? {
         var devices: [Device] = []
         var current: Int?
         var section = Section.header
         var streams = Streams()
+        var ownLines = false
+        var otherLine = false
 
         // Event lines, nearly all of a log, are read from the bytes when they have getevent's usual shape; the
         // rest is split into words on the bytes (by Character, the evemu reader's old way, with names looked up
-        // as Strings, 100,000 events took 0.97 s instead of 0.25 s).
+        // as Strings, 100,000 events took 0.97 s instead of 0.25 s). A line read from the bytes starts `[`, blanks
+        // and a digit: getevent's own, and no other reader's.
         // adb's pseudo-terminal ends lines with \r\n, whose \r goes with the trailing blanks.
+        if ifChosen {
+            // Tried first when the text starts as getevent's (its name tables cost 700,000 instructions to make,
+            // which another reader's text should not pay); otherwise Recording's choice is made first.
+            var text = text
+            guard text.withUTF8(startsLine) else { return nil }
+        }
         let names = eventNames
         try forEachLine(of: text) { (scanner, n) throws(RecordingError) in
-            if let (path, event) = eventFields(scanner, names) {
-                try streams.add(event, path: path, line: n, source: source)
+            if ifChosen, !ownLines { ownLines = startsLine(scanner.fromLineStart) }
+            if let (path, samePath, event) = eventFields(scanner, names, lastPath: streams.currentPath) {
+                try streams.add(event, path: path, samePath: samePath, line: n, source: source)
+                return
+            }
+            if ifChosen, LibinputRecordFormat.startsLine(scanner.fromLineStart) || EvtestFormat.startsLine(scanner.fromLineStart) {
+                otherLine = true
+                scanner.stopReading()
                 return
             }
             func fail(_ message: String) -> RecordingError { RecordingError(source: source, line: n, message) }
@@ -161,8 +233,10 @@ public enum GeteventFormat {
                 return
             }
             let (path, parsed) = try eventLine(line, fail: fail)
-            try streams.add(parsed, path: path?.utf8, line: n, source: source)
+            try streams.add(parsed, path: path, line: n, source: source)
         }
+        if ifChosen, otherLine || !ownLines { return nil }
+        streams.finish()
         let described = devices.compactMap { device in device.description.map { (device.path, $0) } }
         // Multitouch positions first, then single-touch ones; not a motion sensor's.
         let touch = described.map(\.1).filter { !$0.properties.contains(InputProperty.accelerometer) }
@@ -311,9 +385,12 @@ public enum GeteventFormat {
     }
 
     /// An event line as `getevent -lt` or `-t` prints it, `[ SECONDS.MICROSECONDS] PATH: TYPE CODE VALUE`
-    /// (the path maybe missing), read from the bytes, names looked up by their bytes: the path and the event. Nil for
-    /// anything else (a name it does not know, `rate`, a line that is wrong), which eventLine reads and judges.
-    private static func eventFields(_ line: LineScanner, _ names: EventNames) -> (path: UnsafeBufferPointer<UInt8>?, event: InputEvent)? {
+    /// (the path maybe missing), read from the bytes, names looked up by their bytes: the path, whether it is
+    /// `lastPath` (compared in place, as a device sends its events in runs), and the event. Nil for anything else
+    /// (a name it does not know, `rate`, a line that is wrong), which eventLine reads and judges.
+    private static func eventFields(_ line: LineScanner, _ names: EventNames, lastPath: UnsafeBufferPointer<UInt8>?)
+        -> (path: UnsafeBufferPointer<UInt8>?, samePath: Bool, event: InputEvent)?
+    {
         var scanner = line
         guard scanner.take(UInt8(ascii: "[")) else { return nil }
         scanner.skipBlanks()
@@ -321,48 +398,58 @@ public enum GeteventFormat {
         scanner.skipBlanks()
         guard scanner.take(UInt8(ascii: "]")) else { return nil }
         scanner.skipBlanks()
-        var word = scanner.word()
         var path: UnsafeBufferPointer<UInt8>?
-        if word.last == UInt8(ascii: ":") {
-            path = UnsafeBufferPointer(rebasing: word.dropLast())
-            scanner.skipBlanks()
-            word = scanner.word()
-        }
-        guard let type = hex(word, UInt16.self) ?? names.types[word] else { return nil }
-        scanner.skipBlanks()
-        word = scanner.word()
-        let code: UInt16
-        if let number = hex(word, UInt16.self) {
-            guard number <= codeLimit, type != EventType.abs || number <= 0x3f else { return nil }
-            code = number
+        var samePath = false
+        if let lastPath, scanner.take(path: lastPath) {
+            path = lastPath
+            samePath = true
         } else {
-            guard type < names.codes.count, let named = names.codes[Int(type)]?[word] else { return nil }
-            code = named
+            let start = scanner.position
+            let word = scanner.word()
+            if word.last == UInt8(ascii: ":") {
+                path = UnsafeBufferPointer(rebasing: word.dropLast())
+            } else {
+                scanner.move(to: start)
+            }
+        }
+        if path != nil { scanner.skipBlanks() }
+        // A log without paths: the same stream as the last line's when that had none either.
+        if path == nil, let lastPath, lastPath.baseAddress == nil { samePath = true }
+        // Each field is a name or hex digits (-lt prints names, -t hex; no name is hex digits alone): a field that
+        // starts with a decimal digit is read as hex, any other looked up as a name first, so that neither form pays
+        // for a try at the other.
+        guard let type = (startsWithDigit(scanner) ? nil : scanner.name(in: names.types)) ?? scanner.hexWord(UInt16.self) else {
+            return nil
         }
         scanner.skipBlanks()
-        word = scanner.word()
-        guard let value = (word.count <= 8 ? hex(word, UInt32.self).map { Int32(bitPattern: $0) } : nil) ?? names.values[word]
-        else { return nil }
+        let code: UInt16
+        if !startsWithDigit(scanner), type < names.codes.count, let table = names.codes[Int(type)], let named = scanner.name(in: table) {
+            code = named
+        } else {
+            guard let number = scanner.hexWord(UInt16.self), number <= codeLimit, type != EventType.abs || number <= 0x3f else {
+                return nil
+            }
+            code = number
+        }
+        scanner.skipBlanks()
+        let value: Int32
+        if !startsWithDigit(scanner), let named = scanner.name(in: names.values) {
+            value = named
+        } else {
+            let start = scanner.position
+            guard let number = scanner.hexWord(UInt32.self), scanner.position &- start <= 8 else { return nil }
+            value = Int32(bitPattern: number)
+        }
         scanner.skipBlanks()
         guard scanner.isAtEnd else { return nil }
         // time() keeps seconds below 9e9 and microseconds below 1e6: nanoseconds fit without checking.
-        return (path, InputEvent(time: Timestamp(nanoseconds: seconds &* 1_000_000_000 &+ micros &* 1000), type: type, code: code, value: value))
+        let time = Timestamp(nanoseconds: seconds &* 1_000_000_000 &+ micros &* 1000)
+        return (path, samePath, InputEvent(time: time, type: type, code: code, value: value))
     }
 
-    /// Whether a path's bytes are the last path's: memcmp where both are contiguous.
-    private static func equal<Path: Collection<UInt8>>(_ stored: [UInt8], _ path: Path) -> Bool {
-        guard stored.count == path.count else { return false }
-        guard !stored.isEmpty else { return true }
-        return path.withContiguousStorageIfAvailable { bytes in
-            stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, stored.count) == 0 }
-        } ?? stored.elementsEqual(path)
-    }
-
-    /// A word that is all hex digits, as `init?(hex:)` reads one; nil otherwise or beyond `T`.
-    private static func hex<T: FixedWidthInteger>(_ word: UnsafeBufferPointer<UInt8>, _: T.Type) -> T? {
-        var scanner = LineScanner(word, 0..<word.count)
-        guard let value = scanner.hex(T.self), scanner.isAtEnd else { return nil }
-        return value
+    @inline(__always)
+    private static func startsWithDigit(_ scanner: LineScanner) -> Bool {
+        scanner.next.map { $0 &- UInt8(ascii: "0") < 10 } ?? false
     }
 
     /// An event line: its device's path, if it names one, and the event; no event when its code is a name that

@@ -115,6 +115,7 @@ struct LineScanner {
     private func isPlain(_ byte: UInt8) -> Bool { (0x20..<0x7f).contains(byte) || byte == UInt8(ascii: "\t") }
 
     /// The bytes up to the next blank or the end, moved past.
+    @inline(__always)
     mutating func word() -> UnsafeBufferPointer<UInt8> {
         let start = position, end = self.end
         guard let base = bytes.baseAddress else { return UnsafeBufferPointer(rebasing: bytes[start..<start]) }
@@ -131,6 +132,37 @@ struct LineScanner {
         while i < end, !isBlank(base[i]) { i &+= 1 }
         position = i
         return UnsafeBufferPointer(start: base + start, count: i &- start)
+    }
+
+    /// Back to where it was (a `position` read before): for a reader that tried a field one way and reads it
+    /// another.
+    mutating func move(to earlier: Int) {
+        precondition(earlier >= start && earlier <= position, "a scanner only moves back within its line")
+        position = earlier
+    }
+
+    /// The value of the next word in `table`, moved past; nil, and nowhere, for a word it does not have.
+    @inline(__always)
+    mutating func name<Value>(in table: ByteNames<Value>) -> Value? {
+        let begin = position
+        guard let value = table[word()] else {
+            position = begin
+            return nil
+        }
+        return value
+    }
+
+    /// Moves past `path` and a colon after it that ends a word (getevent's device path, as the last line had it),
+    /// if the line continues with them: compared in place, eight bytes at a time.
+    @inline(__always)
+    mutating func take(path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = path.count, at = position
+        guard let base = bytes.baseAddress, let pathBase = path.baseAddress, end &- at > count,
+            base[at &+ count] == UInt8(ascii: ":"), at &+ count &+ 1 == end || isBlank(base[at &+ count &+ 1]),
+            bytesEqual(base + at, pathBase, count: count)
+        else { return false }
+        position = at &+ count &+ 1
+        return true
     }
 
     /// Moves past `byte` if it is next.
@@ -250,11 +282,49 @@ struct LineScanner {
         return ((v &* 10_000) &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF
     }
 
+    /// Each byte of `word` as a hex digit's value, and how many of its first bytes are hex digits (either case).
+    /// A byte's place in a range is told by adding to its low seven bits what carries a byte at the range's start
+    /// into the high bit (no carry leaves a byte); the letters are compared lowercased, the digits as they are (an
+    /// uppercased control byte would pass for a digit), and bytes from 0x80 are none.
+    @inline(__always)
+    private static func hexValues(_ word: UInt64) -> (values: UInt64, count: Int) {
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & 0x7f7f_7f7f_7f7f_7f7f, lower = low | 0x2020_2020_2020_2020
+        let digits = (low &+ 0x50 &* ones) & ~(low &+ 0x46 &* ones)
+        let letters = (lower &+ 0x1f &* ones) & ~(lower &+ 0x19 &* ones)
+        let hex = (digits | letters) & ~word & high
+        let count = (~hex & high).trailingZeroBitCount &>> 3
+        return ((word & 0x0f0f_0f0f_0f0f_0f0f) &+ ((letters & high) &>> 7) &* 9, count)
+    }
+
+    /// The first `count` (1 to 8) of a word's bytes, each a hex digit's value, as a number: `number(ofDigits:)` in
+    /// base 16.
+    @inline(__always)
+    private static func number(ofHexDigits values: UInt64, count: Int) -> UInt64 {
+        var v = values &<< UInt64((8 &- count) &* 8)
+        v = ((v &<< 4) &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF
+        v = ((v &<< 8) &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF
+        return ((v &<< 16) &+ (v &>> 32)) & 0x0000_0000_FFFF_FFFF
+    }
+
     /// Hexadecimal digits (either case), without sign or 0x, as evemu writes types and codes and getevent every
     /// number; nil (and nowhere) without a digit or beyond `T`.
+    @inline(__always)
     mutating func hex<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
         let begin = position
-        guard let magnitude = hexDigits(), let value = T(exactly: magnitude) else {
+        guard let magnitude = hexDigits(T.self), let value = T(exactly: magnitude) else {
+            position = begin
+            return nil
+        }
+        return value
+    }
+
+    /// `hex`, where the digits are a whole word (a blank or the end after them); nil, and nowhere, otherwise.
+    @inline(__always)
+    mutating func hexWord<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
+        let begin = position
+        guard let value = hex(T.self) else { return nil }
+        guard position == end || isBlank(bytes[position]) else {
             position = begin
             return nil
         }
@@ -277,8 +347,19 @@ struct LineScanner {
     /// Limiting the count spares a check for overflow at each digit. The loops work on local copies of the bytes
     /// and the position, which the compiler keeps in registers.
     @inline(__always)
-    private mutating func hexDigits() -> UInt64? {
+    private mutating func hexDigits<T: FixedWidthInteger>(_: T.Type) -> UInt64? {
         let bytes = self.bytes, end = self.end, start = position
+        // Numbers wider than a code (getevent's values have eight digits) up to eight digits at once, when the number
+        // ends within the word or just after it; a longer one goes on one digit at a time from the start. Codes
+        // (four digits, mostly zeros) go one digit at a time: that costs less than the word arithmetic.
+        if T.bitWidth > 16, end &- start >= 8, let base = bytes.baseAddress {
+            let (values, count) = Self.hexValues(word(base, at: start))
+            if count == 0 { return nil }
+            if count < 8 || start &+ 8 == end || hexDigit(base[start &+ 8]) == nil {
+                position = start &+ count
+                return Self.number(ofHexDigits: values, count: count)
+            }
+        }
         var i = start
         while i < end, bytes[i] == UInt8(ascii: "0") { i += 1 }
         let significant = i
@@ -336,21 +417,31 @@ func hexDigit(_ byte: UInt8) -> UInt8? {
     return nil
 }
 
-/// Whether `count` bytes at `a` and `b` are the same: eight at a time, then one at a time. Inlined: the words
-/// are short (a literal, a name), and memcmp's call cost more than the comparing.
+/// Whether `count` bytes at `a` and `b` are the same: eight at a time, the last eight (overlapping the ones
+/// before) for what is left of a name of eight bytes or more; the first and last four of four to seven; one at a
+/// time below that. Inlined: the words are short
+/// (a literal, a name, a device's path), and memcmp's call cost more than the comparing.
 @inline(__always)
 func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
     let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+    guard count >= 8 else {
+        if count >= 4 {
+            return ra.loadUnaligned(as: UInt32.self) == rb.loadUnaligned(as: UInt32.self)
+                && ra.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        var i = 0
+        while i < count {
+            guard a[i] == b[i] else { return false }
+            i &+= 1
+        }
+        return true
+    }
     var i = 0
-    while count &- i >= 8 {
+    while count &- i > 8 {
         guard ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
         i &+= 8
     }
-    while i < count {
-        guard a[i] == b[i] else { return false }
-        i &+= 1
-    }
-    return true
+    return ra.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
 }
 
 /// The index of the next `\n` in `bytes` from `start`, or `bytes.count`: memchr, which reads many bytes at a time.

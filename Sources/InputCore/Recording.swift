@@ -16,12 +16,15 @@ public struct Recording: Sendable {
         -> Recording
     {
         var recording: Recording
-        // Most captures are evemu's or evtest's: read as such first, and told apart from the others only when that
-        // fails or a line says another reader is the one (the same choice as Reader's, without a pass of its own).
+        // Most captures are evemu's, evtest's or getevent's: read as such first, and told apart from the others only
+        // when that fails or a line says another reader is the one (the same choice as Reader's, without a pass of
+        // its own).
         if let evemu = try? EvemuFormat.parseIfChosen(text, source: source) {
             recording = evemu
         } else if let evtest = try? EvtestFormat.parseIfChosen(text, source: source) {
             recording = evtest
+        } else if let getevent = try? GeteventFormat.parseIfChosen(text, source: source) {
+            recording = getevent
         } else {
             recording = try parse(text, source: source, with: Reader(for: text))
         }

@@ -134,4 +134,70 @@ struct LineScannerTests {
             #expect(lines == InputCore.lines(of: text), "\(text.debugDescription)")
         }
     }
+
+    /// Hex digits of every length around the eight-at-once step, of either case, followed by anything (other hex
+    /// digits among it): what Swift reads, as a whole word or not at all.
+    @Test func hexNumbersOfEveryLengthReadAsSwiftReadsThem() {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdefABCDEF")
+        let followers = ["", " ", "\t", "g", "G", "/", ":", "@", "`", "\u{10}", "é", "0"]
+        for length in 0...20 {
+            for _ in 0..<60 {
+                let number = String((0..<length).map { _ in digits.randomElement(using: &generator)! })
+                let follower = followers.randomElement(using: &generator)!
+                let text = number + follower + "   12"
+                let prefix = text.prefix { $0.isHexDigit && $0.isASCII }
+                let (value, rest) = Self.scan(text) { $0.hex(UInt32.self) }
+                #expect(value == UInt32(prefix, radix: 16), "\(text.debugDescription)")
+                #expect(rest == (value == nil ? text : String(text.dropFirst(prefix.count))), "\(text.debugDescription)")
+                let (word, _) = Self.scan(text) { $0.hexWord(UInt64.self) }
+                let blankAfter = text.dropFirst(prefix.count).first.map { $0 == " " || $0 == "\t" } ?? true
+                #expect(word == (blankAfter ? UInt64(prefix, radix: 16) : nil), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// Bytes compared a word, half a word or a byte at a time: equal runs of every length up to 24, and runs that
+    /// differ in one bit at each place.
+    @Test func bytesAreEqualWhereEveryByteIs() {
+        for count in 1...24 {
+            let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let copy = Array(a)
+            a.withUnsafeBufferPointer { pa in
+                #expect(copy.withUnsafeBufferPointer { bytesEqual(pa.baseAddress!, $0.baseAddress!, count: count) }, "\(count) bytes")
+                for place in 0..<count {
+                    for bit in [0, 7] {
+                        var b = a
+                        b[place] ^= 1 << bit
+                        let equal = b.withUnsafeBufferPointer { bytesEqual(pa.baseAddress!, $0.baseAddress!, count: count) }
+                        #expect(!equal, "\(count) bytes, bit \(bit) of byte \(place)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every name of a table is found by its bytes wherever they are, and no other word is: prefixes, longer
+    /// words, a changed byte.
+    @Test func namesAreFoundByTheirBytes() {
+        var table: [Substring: Int] = [:]
+        for (i, name) in ["A", "UP", "DOWN", "EV_ABS", "EV_SYN", "EV_FF", "EV_FF_STATUS", "ABS_MT_POSITION_X", "ABS_MT_POSITION_Y",
+                          "ABS_MT_TOUCH_MAJOR", "BTN_TOOL_QUINTTAP", "SYN_REPORT", "SYN_MT_REPORT"].enumerated() {
+            table[Substring(name)] = i
+        }
+        let names = ByteNames(table)
+        func lookUp(_ word: String) -> Int? {
+            // Behind other bytes, as a word is on a line.
+            let line = Array("[  1.0] ".utf8) + Array(word.utf8) + Array("   0".utf8)
+            return line.withUnsafeBufferPointer { names[UnsafeBufferPointer(rebasing: $0[8..<(8 + word.utf8.count)])] }
+        }
+        for (name, value) in table {
+            #expect(lookUp(String(name)) == value, "\(name)")
+            #expect(lookUp(String(name.dropLast())) == table[name.dropLast()], "\(name.dropLast())")
+            #expect(lookUp(String(name) + "_") == nil, "\(name)_")
+            #expect(lookUp(String(name.dropFirst()) + "Z") == nil, "\(name) changed")
+        }
+        #expect(lookUp("") == nil)
+    }
 }
+
