@@ -25,12 +25,14 @@ final class SocketServer: Outbox {
     private let settings: DaemonSettings
     private let logger: Logger
     private var listener: FileDescriptor?
-    private var clients: [ClientID: ClientConnection] = [:]
+    // Read every turn (the poll set, a line's client) by the loop's thread alone, never while another access is
+    // open: unchecked, as `written` below.
+    @exclusivity(unchecked) private var clients: [ClientID: ClientConnection] = [:]
     private var byDescriptor: [FileDescriptor: ClientConnection] = [:]
     private var nextID: ClientID = 1
     /// What happened, oldest first; those before `handedOut` were given to the loop already.
-    private var events: [Event] = []
-    private var handedOut = 0
+    @exclusivity(unchecked) private var events: [Event] = []
+    @exclusivity(unchecked) private var handedOut = 0
     /// Clients the current frame sent something (unchecked, as in DeviceSession), and clients the core asked to
     /// close.
     @exclusivity(unchecked) private var written: [ClientID] = []
@@ -164,7 +166,7 @@ final class SocketServer: Outbox {
     /// Reading clients and accepting stop for the turn once this many nanoseconds went to them since the turn's
     /// first ready descriptor: poll reports the rest again, after the input that came meanwhile.
     private static let readingBudget: Int64 = 100_000
-    private var turnStarted: Int64?
+    @exclusivity(unchecked) private var turnStarted: Int64?
 
     /// A new turn of the loop: its budget starts with the first descriptor handled, after poll's wait.
     func beginTurn() { turnStarted = nil }

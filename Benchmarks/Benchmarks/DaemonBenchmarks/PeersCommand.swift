@@ -33,6 +33,9 @@ struct PeersCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds between captures and repeats.")
     var gap = 1.0
 
+    @Option(name: .long, help: "Play the captures this many times slower: for a profiler that cannot keep up under the emulated CPU (callgrind), so that each frame is read alone as at full speed without it. The recognizers then see slower gestures: their actions and first-action times are not the capture's.")
+    var slower = 1
+
     @Option(name: .long, help: "Seconds to keep reading after the last frame (lisgd acts after the last finger lifts).")
     var tail = 3.0
 
@@ -112,8 +115,9 @@ struct PeersCommand: ParsableCommand {
         // before (the kernel stamps its events during the write, a little later).
         let start = monotonicNanoseconds() + 200_000_000
         var written = [Int64](repeating: 0, count: playback.frames.count)
+        let stretch = Int64(max(1, slower))
         for (index, frame) in playback.frames.enumerated() {
-            try pump(processes, until: start + frame.offset)
+            try pump(processes, until: start + frame.offset * stretch)
             written[index] = monotonicNanoseconds()
             try device.write(frame.events)
         }
@@ -124,7 +128,7 @@ struct PeersCommand: ParsableCommand {
         let endCPU = processes.map(\.cpu), endUsage = processes.map(\.usage)
         let status = try Self.status(socket)
 
-        let late = zip(playback.frames, written).map { Double($1 - start - $0.offset) / 1e6 }.sorted()
+        let late = zip(playback.frames, written).map { Double($1 - start - $0.offset * stretch) / 1e6 }.sorted()
         let gestureLines = monitor.lines.compactMap { line -> OutputLine? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any], object["type"] as? String == "gesture" else { return nil }
             let what = "\(object["recognizer"] as? String ?? "?") \(object["state"] as? String ?? "?")"
