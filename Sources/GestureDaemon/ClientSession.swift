@@ -59,6 +59,9 @@ final class ClientSession {
         takesEveryGesture || takesGestures && listed.contains(where: test)
     }
 
+    /// Whether the client gets touches of any kind: allowed them, and subscribed to some.
+    var takesAnyTouch: Bool { mayReceiveTouches && takesTouches }
+
     /// Whether any subscription wants a touch that passes `test`.
     func wantsTouch(_ test: (Subscription) -> Bool) -> Bool {
         takesEveryTouch || takesTouches && listed.contains(where: test)

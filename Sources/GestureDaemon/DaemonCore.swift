@@ -151,8 +151,12 @@ public final class DaemonCore {
     /// Palms, resting thumbs and fingers on a click that touch conditioning held back: raw-touch subscribers see
     /// them on the device's whole surface, with their class (docs/protocol.md, touch). False when there were none.
     private func sendClassifiedContacts(of session: DeviceSession) -> Bool {
+        // Made (turned to the surface, a few arrays) only when the twin or a client takes them: 1,200 instructions
+        // a frame on a touchpad with a thumb resting, for nobody.
+        guard session.hasClassifiedContacts, session.passThrough != nil || clients.values.contains(where: \.takesAnyTouch) else {
+            return false
+        }
         let contacts = session.classifiedContacts
-        guard !contacts.isEmpty else { return false }
         let device = session.name
         for (touch, contactClass) in contacts {
             let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)

@@ -93,10 +93,13 @@ final class DeviceSession {
         conditioner.tick(at: time, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
     }
 
-    /// The contacts the last prepared frame held back as palms, thumbs or clicks, as the surface sees them (turned
-    /// with it), for the raw touch stream. Empty, and free, when none was.
+    /// Whether the last prepared frame held back contacts as palms, thumbs or clicks.
+    var hasClassifiedContacts: Bool { conditioning && !conditioner.classified.isEmpty }
+
+    /// Those contacts, as the surface sees them (turned with it), for the raw touch stream. Empty, and free, when
+    /// there were none.
     var classifiedContacts: [(touch: Touch, class: ContactClass)] {
-        guard conditioning, !conditioner.classified.isEmpty else { return [] }
+        guard hasClassifiedContacts else { return [] }
         // Rotation maps points only; a frame of these contacts turns them as the engine's touches are turned.
         let turned = surface.rotate(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
         return zip(turned.touches, conditioner.classified).map { ($0, $1.class) }

@@ -73,7 +73,7 @@ public struct TouchConditioner {
         var pieceOf: TouchID?
     }
 
-    private var contacts: [TouchID: Contact] = [:]
+    private var contacts = TouchTable<Contact>()
     private var order: [TouchID] = []
     /// The physical buttons as of the last frame from the device.
     private var buttonsWere: UInt8 = 0

@@ -1,0 +1,34 @@
+import GestureEngine
+
+/// Values by touch id, for the handful of contacts a device has down: a list searched in order. A dictionary
+/// hashed each id twice a touch a frame (looked up, then stored back), 130 instructions a lookup, where a
+/// touchpad has one to five contacts. The order of the entries means nothing (a dictionary's did not either).
+struct TouchTable<Value> {
+    private var entries: [(id: TouchID, value: Value)] = []
+
+    subscript(id: TouchID) -> Value? {
+        get {
+            for entry in entries where entry.id == id { return entry.value }
+            return nil
+        }
+        set {
+            guard let i = entries.firstIndex(where: { $0.id == id }) else {
+                if let newValue { entries.append((id, newValue)) }
+                return
+            }
+            if let newValue {
+                entries[i].value = newValue
+            } else {
+                entries.remove(at: i)
+            }
+        }
+    }
+
+    var values: LazyMapSequence<[(id: TouchID, value: Value)], Value> { entries.lazy.map(\.value) }
+
+    func contains(where predicate: (TouchID, Value) throws -> Bool) rethrows -> Bool {
+        try entries.contains { try predicate($0.id, $0.value) }
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+}
