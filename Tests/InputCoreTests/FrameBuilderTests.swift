@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    /// A device of many slots (past one word of the builder's in-use bits): touches in slots at both ends of
+    /// each word come in slot order, lift, and come back in a reused slot, as on a four-slot screen.
+    @Test func manySlotsAreFollowedWhereverTheContactsAre() throws {
+        var wide = Self.screen
+        wide.axes[AbsCode.mtSlot] = AbsInfo(minimum: 0, maximum: 129)
+        let script = "slot 129,id 1,x 100,y 100,slot 0,id 2,x 200,y 100,syn,"
+            + "slot 64,id 3,x 300,y 100,slot 63,id 4,x 400,y 100,syn,"
+            + "slot 0,id -1,slot 129,x 110,syn,"
+            + "slot 63,id -1,slot 64,id -1,syn,"
+            + "slot 0,id 5,x 500,y 100,syn,"
+            + "slot 129,id -1,slot 0,id -1,syn"
+        #expect(try frames(script, description: wide) == [
+            "1:began@20,10 2:began@10,10",
+            "1:stationary@20,10 3:began@40,10 4:began@30,10 2:stationary@10,10",
+            "1:ended@20,10 3:stationary@40,10 4:stationary@30,10 2:moved@11,10",
+            "3:ended@40,10 4:ended@30,10 2:stationary@11,10",
+            "5:began@50,10 2:stationary@11,10",
+            "5:ended@50,10 2:ended@11,10",
+        ])
+    }
+
     @Test func slotsBecomeTouchesWithPhasesInMillimetres() throws {
         #expect(try frames("slot 0,id 10,x 100,y 200,syn,x 150,syn,slot 1,id 11,x 500,y 250,syn,slot 0,id -1,syn,slot 1,id -1,syn") == [
             "1:began@10,20",
@@ -268,5 +289,4 @@ import Testing
         let frames = try Replay.frames(of: Recording(description: description, events: stream.events), source: "palm")
         #expect(frames.first?.touches.count == 2)
     }
-
 }
