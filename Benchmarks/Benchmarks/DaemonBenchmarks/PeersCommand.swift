@@ -33,7 +33,7 @@ struct PeersCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds between captures and repeats.")
     var gap = 1.0
 
-    @Option(name: .long, help: "Play the captures this many times slower: for a profiler that cannot keep up under the emulated CPU (callgrind), so that each frame is read alone as at full speed without it. The recognizers then see slower gestures: their actions and first-action times are not the capture's.")
+    @Option(name: .long, help: "Play the captures this many times slower: for a profiler that cannot keep up under the emulated CPU (callgrind), so that each frame is read alone as at full speed without it; the waits for the programs to start are as many times longer. The recognizers then see slower gestures: their actions and first-action times are not the capture's.")
     var slower = 1
 
     @Option(name: .long, help: "Seconds to keep reading after the last frame (lisgd acts after the last finger lifts).")
@@ -258,7 +258,8 @@ struct PeersCommand: ParsableCommand {
     }
 
     private func wait(for what: String, _ condition: () throws -> Bool) throws {
-        let deadline = monotonicNanoseconds() + 30_000_000_000
+        // A profiler slows start-up as much as the playback (--slower).
+        let deadline = monotonicNanoseconds() + 30_000_000_000 * Int64(max(1, slower))
         while monotonicNanoseconds() < deadline {
             if try condition() { return }
             usleep(20_000)
