@@ -12,10 +12,6 @@ _Static_assert(offsetof(struct gestured_peer_credentials, gid) == offsetof(struc
 #include <stdarg.h>
 #include <stdio.h>
 
-int64_t gestured_input_event_sec(const struct input_event *event) { return (int64_t)event->input_event_sec; }
-
-int64_t gestured_input_event_usec(const struct input_event *event) { return (int64_t)event->input_event_usec; }
-
 #ifndef SO_PEERGROUPS
 #define SO_PEERGROUPS 59
 #endif
