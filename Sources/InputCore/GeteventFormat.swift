@@ -170,7 +170,7 @@ public enum GeteventFormat {
     /// The recording when the text is getevent's and no other reader's (Recording's choice: no line starts as
     /// libinput's or evtest's, and some line as getevent's), nil otherwise; an error of getevent's is thrown
     /// either way, for the caller to set aside until the choice is made.
-    static func parseIfChosen(_ text: String, source: String) throws(RecordingError) -> Recording? {
+    public static func parseIfChosen(_ text: String, source: String) throws(RecordingError) -> Recording? {
         try read(text, source: source, ifChosen: true)
     }
 

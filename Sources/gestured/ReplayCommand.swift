@@ -68,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
         defer { output.flush() }
         var picture: ReplayPicture?
         do {
-            if let svg, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
+            if svg != nil, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
             let drawing = picture != nil
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
