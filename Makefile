@@ -104,7 +104,7 @@ bench-passthrough: build
 # gestured's CPU and first-action times beside lisgd (touchscreens) and libinput (touchpads), reading the same
 # uinput device at once in the VM, under the TSC and the hpet clock source (scripts/bench-peers; about 22 min;
 # BENCH_PEERS="--quick --clock tsc" for the project's own capture only, about 2 min; BENCH_PEERS=--callgrind for
-# each program's instructions a frame by part, about 14 min).
+# each program's instructions a frame by part, about 20 min).
 bench-peers: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	scripts/bench-peers $(BENCH_PEERS)
