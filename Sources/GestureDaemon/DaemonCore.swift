@@ -20,7 +20,9 @@ public final class DaemonCore {
     var lastSocketReload: Timestamp?
     /// Now, for the reload rate; tests set it.
     var clock: () -> Timestamp = monotonicNow
-    var sessions: [String: DeviceSession] = [:] {
+    /// Read every loop turn for the next deadline, changed only as devices come and go or on reload, never
+    /// while another access is open: unchecked for exclusivity.
+    @exclusivity(unchecked) var sessions: [String: DeviceSession] = [:] {
         didSet { lastSession = nil }
     }
     /// The session the last frame went to: frames come in runs from one device, whose node is the same string
@@ -204,7 +206,16 @@ public final class DaemonCore {
     private func run(_ session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
         events.removeAll(keepingCapacity: true)
         step(session.surface.engine, &events)
-        for event in events { send(event, from: session) }
+        // Each event moved out of the buffer for its sending and back after it, not copied out: a copy retained
+        // and released the strings it holds (250 instructions an event). While the buffer is lent here, the array
+        // reads as empty.
+        events.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices {
+                let event = buffer.moveElement(from: i)
+                send(event, from: session)
+                buffer.initializeElement(at: i, to: event)
+            }
+        }
     }
 
     // MARK: Grabbing

@@ -34,15 +34,16 @@ final class SocketServer: Outbox {
     @exclusivity(unchecked) private var events: [Event] = []
     @exclusivity(unchecked) private var handedOut = 0
     /// Clients the current frame sent something (unchecked, as in DeviceSession), and clients the core asked to
-    /// close.
+    /// close (unchecked too: every frame's flush looks at both).
     @exclusivity(unchecked) private var written: [ClientID] = []
-    private var closing: [(ClientID, String)] = []
+    @exclusivity(unchecked) private var closing: [(ClientID, String)] = []
     private var scratch = [UInt8](repeating: 0, count: 65536)
     /// The socket file this process created, removed at shutdown.
     private var boundPath: String?
     /// Nanoseconds spent writing to clients, added up while the caller has set it (FrameLatency's sampled
-    /// frames); nil: flushes are not timed and read no clock.
-    var writingTime: Int64?
+    /// frames); nil: flushes are not timed and read no clock. Read by every frame's flush, on the loop's thread
+    /// alone: unchecked.
+    @exclusivity(unchecked) var writingTime: Int64?
 
     init(settings: DaemonSettings, logger: Logger) {
         self.settings = settings

@@ -20,10 +20,11 @@ public final class GestureRules: GestureRecognizerDelegate {
     @exclusivity(unchecked) private var requiredToFailBy = Relation()
     @exclusivity(unchecked) private var cannotPrevent = Relation()
     @exclusivity(unchecked) private var cannotBePrevented = Relation()
-    /// Per recognizer name: no means it fails instead of beginning.
-    public var shouldBegin: [String: (GestureRecognizer) -> Bool] = [:]
+    /// Per recognizer name: no means it fails instead of beginning. Both are read for every recognizer a new
+    /// touch reaches and set only while configuring: unchecked, as the relations.
+    @exclusivity(unchecked) public var shouldBegin: [String: (GestureRecognizer) -> Bool] = [:]
     /// Per recognizer name: no means it never sees that touch.
-    public var shouldReceive: [String: (GestureRecognizer, Touch) -> Bool] = [:]
+    @exclusivity(unchecked) public var shouldReceive: [String: (GestureRecognizer, Touch) -> Bool] = [:]
 
     /// Any recognizer, where a relation takes a name.
     public static let any = "*"

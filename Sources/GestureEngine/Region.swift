@@ -7,8 +7,9 @@ public final class Region {
     public private(set) weak var parent: Region?
     /// Back to front: the last child is on top and wins a hit test.
     public private(set) var children: [Region] = []
-    /// In the order they were added, which is their order within one pass (rule R11).
-    public internal(set) var recognizers: [GestureRecognizer] = []
+    /// In the order they were added, which is their order within one pass (rule R11). Read for every new touch,
+    /// changed only when recognizers are added or removed, never during a pass: unchecked for exclusivity.
+    @exclusivity(unchecked) public internal(set) var recognizers: [GestureRecognizer] = []
     public let depth: Int
 
     init(id: Int, name: String, frame: Rect, parent: Region?) {

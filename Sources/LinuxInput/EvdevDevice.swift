@@ -16,8 +16,9 @@ public final class EvdevDevice {
     private var grabbed = false
     /// Where libevdev puts each event (unchecked, as TouchDevice's builder: one access an event).
     @exclusivity(unchecked) private var event = input_event()
-    /// SYN_DROPPEDs read so far: each is a time the kernel's buffer for this reader overflowed.
-    public private(set) var drops = 0
+    /// SYN_DROPPEDs read so far: each is a time the kernel's buffer for this reader overflowed. Unchecked as
+    /// `event`: the hub reads it twice a turn.
+    @exclusivity(unchecked) public private(set) var drops = 0
 
     /// Opens `path` non-blocking.
     public init(path: String) throws(SystemCallError) {

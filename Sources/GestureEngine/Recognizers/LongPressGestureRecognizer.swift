@@ -14,10 +14,12 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Millimetres a tap before the press may move, as for a tap.
     public var tapAllowableMovement = Points.mm(45)
 
-    private var tapsCompleted = 0
-    private var phase = Phase.idle
+    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
+    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var phase = Phase.idle
     /// Where the first tap (or the press, without taps) landed: later taps and the press must stay near it.
-    private var reference: Point?
+    @exclusivity(unchecked) private var reference: Point?
 
     private enum Phase {
         /// Nothing timed: no finger down yet, or fewer than the press needs.

@@ -9,9 +9,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Millimetres of change in finger distance.
     public var startThreshold = Points.mm(8)
 
+    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
+    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
     /// Current distance over reference distance.
-    public private(set) var scale = 1.0
-    private var phase = Phase.waiting
+    @exclusivity(unchecked) public private(set) var scale = 1.0
+    @exclusivity(unchecked) private var phase = Phase.waiting
 
     private enum Phase {
         /// No two fingers yet.
@@ -22,8 +24,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         case scaling(reference: Double)
     }
     /// The fingers the distances are measured between.
-    private var pair: (TouchID, TouchID)?
-    private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+    @exclusivity(unchecked) private var pair: (TouchID, TouchID)?
+    @exclusivity(unchecked) private var rate = SmoothedRate<Double>(newestWeight: 0.25)
 
     /// Scale change per second (smoothed 0.75 previous, 0.25 newest).
     public var velocity: Double { rate.rate }

@@ -14,14 +14,16 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public var pinchWeight = 0.25
     public var translationWeight = 0.25
 
+    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
+    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
     /// Radians since the start, clockwise positive.
-    public private(set) var rotation = 0.0
-    private var startAngle = 0.0
+    @exclusivity(unchecked) public private(set) var rotation = 0.0
+    @exclusivity(unchecked) private var startAngle = 0.0
     /// The pair's angle, unwrapped, and its raw value at the last sample.
-    private var angle = 0.0
-    private var phase = Phase.waiting
-    private var initialDistance = 0.0
-    private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+    @exclusivity(unchecked) private var angle = 0.0
+    @exclusivity(unchecked) private var phase = Phase.waiting
+    @exclusivity(unchecked) private var initialDistance = 0.0
+    @exclusivity(unchecked) private var rate = SmoothedRate<Double>(newestWeight: 0.25)
 
     private enum Phase {
         /// Not two fingers: nothing to measure.

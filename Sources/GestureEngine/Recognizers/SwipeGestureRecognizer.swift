@@ -22,12 +22,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// most UIKit was measured to need).
     public var minimumSpeed = Points.mm(50)
 
+    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
+    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
     /// The direction recognized.
-    public private(set) var recognizedDirection: SwipeDirections = []
-    private var phase = Phase.idle
-    private var starts: [(id: TouchID, location: Point)] = []
-    private var startCentroid: Point?
-    private var lastSample: (time: Timestamp, along: Double)?
+    @exclusivity(unchecked) public private(set) var recognizedDirection: SwipeDirections = []
+    @exclusivity(unchecked) private var phase = Phase.idle
+    @exclusivity(unchecked) private var starts: [(id: TouchID, location: Point)] = []
+    @exclusivity(unchecked) private var startCentroid: Point?
+    @exclusivity(unchecked) private var lastSample: (time: Timestamp, along: Double)?
 
     public override var kind: GestureKind { .swipe }
     public override var detail: GestureDetail { .swipe(direction: recognizedDirection) }
