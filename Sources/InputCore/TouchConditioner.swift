@@ -125,12 +125,13 @@ public struct TouchConditioner {
         shownBefore = fingersShown
         let countChanges = !ticking && frame.touches.contains { $0.phase == .began || $0.phase.isFinal }
         for touch in frame.touches {
-            if touch.phase == .began || contacts[touch.id] == nil {
+            // Nothing from here to where it is stored back adds or removes a contact: the index stays valid.
+            guard touch.phase != .began, let slot = contacts.index(of: touch.id) else {
                 guard !touch.phase.isFinal else { continue }
                 land(touch, at: now)
                 continue
             }
-            var c = contacts[touch.id]!
+            var c = contacts[at: slot]
             if !ticking { c.last = touch }
             if touch.phase.isFinal {
                 noteTapLike(c, lifting: touch, at: now)
@@ -141,7 +142,7 @@ public struct TouchConditioner {
                 } else {
                     report(touch, &c)
                 }
-                contacts[touch.id] = nil
+                contacts.remove(at: slot)
                 order.removeAll { $0 == touch.id }
                 continue
             }
@@ -199,7 +200,7 @@ public struct TouchConditioner {
                 emit(touch, id: id, phase: phase, at: location)
                 c.shown = location
             }
-            contacts[touch.id] = c
+            contacts[at: slot] = c
         }
         restartIfFingersChanged(at: now, gestureInProgress: gestureInProgress)
         nextDeadline = deadline(after: now)

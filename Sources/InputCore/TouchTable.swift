@@ -24,6 +24,18 @@ struct TouchTable<Value> {
         }
     }
 
+    /// Where `id`'s entry is: read and stored back through it, an entry is searched for once, and copied once each
+    /// way instead of through an optional (a touchpad's contact state is 250 bytes). Valid until an entry is added
+    /// or removed.
+    func index(of id: TouchID) -> Int? { entries.firstIndex { $0.id == id } }
+
+    subscript(at index: Int) -> Value {
+        get { entries[index].value }
+        set { entries[index].value = newValue }
+    }
+
+    mutating func remove(at index: Int) { entries.remove(at: index) }
+
     var values: LazyMapSequence<[(id: TouchID, value: Value)], Value> { entries.lazy.map(\.value) }
 
     func contains(where predicate: (TouchID, Value) throws -> Bool) rethrows -> Bool {
