@@ -78,8 +78,29 @@ final class InputLoop {
         }
     }
 
-    /// What one turn waits on: the devices' descriptors (none for a replay), then the signals, then the socket's.
+    /// What one turn waits on: the devices' descriptors (none for a replay), then the signals and the timer, then
+    /// the socket's (from `socketStart`). Kept between turns and built again only when the devices' or the
+    /// socket's descriptors changed (the versions it was built for); each turn sets what the clients wait for.
     @exclusivity(unchecked) private var pollSet: [pollfd] = []
+    @exclusivity(unchecked) private var pollSetVersions: (input: Int, socket: Int)?
+    @exclusivity(unchecked) private var inputCount = 0
+    @exclusivity(unchecked) private var socketStart = 0
+
+    private func preparePollSet() {
+        let versions = (input: hub?.descriptorsVersion ?? -1, socket: server.descriptorsVersion)
+        if let built = pollSetVersions, built == versions {
+            server.updateEvents(in: &pollSet, from: socketStart)
+            return
+        }
+        pollSet.removeAll(keepingCapacity: true)
+        hub?.descriptors(into: &pollSet)
+        inputCount = pollSet.count
+        pollSet.append(pollfd(fd: signals.fd.rawValue, events: Int16(POLLIN), revents: 0))
+        pollSet.append(pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0))
+        socketStart = pollSet.count
+        server.descriptors(into: &pollSet)
+        pollSetVersions = versions
+    }
 
     /// Runs until SIGTERM or SIGINT; throws when waiting fails. Devices and a replay go through the same turn:
     /// input that arrived (a device's frames) or is due (a replay's), then deadlines that passed, then what the
@@ -90,12 +111,7 @@ final class InputLoop {
         // is the timer's (DeadlineTimer), set at that time.
         while !stopped {
             try timer.arm(at: nextWakeUp)
-            pollSet.removeAll(keepingCapacity: true)
-            hub?.descriptors(into: &pollSet)
-            let inputCount = pollSet.count
-            pollSet.append(pollfd(fd: signals.fd.rawValue, events: Int16(POLLIN), revents: 0))
-            pollSet.append(pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0))
-            server.descriptors(into: &pollSet)
+            preparePollSet()
             server.beginTurn()
             // Requests still waiting: look at the input and come straight back for them.
             let anyReady = try waitForDescriptors(&pollSet, timeout: server.hasWaitingEvents ? 0 : nil)

@@ -104,6 +104,8 @@ final class SocketServer: Outbox {
     func shutdown() {
         clients.removeAll()
         byDescriptor.removeAll()
+        polled.removeAll()
+        descriptorsVersion += 1
         listener?.closeReleasing()
         listener = nil
         // The file may be gone already (removed by hand): nothing then to remove.
@@ -117,12 +119,30 @@ final class SocketServer: Outbox {
     /// so a client that floods the daemon holds no more of its memory than one receive's worth.
     func descriptors(into set: inout [pollfd]) {
         if let listener { set.append(pollfd(fd: listener.rawValue, events: Int16(POLLIN), revents: 0)) }
-        for client in clients.values {
-            var events: Int32 = client.waitingLines == 0 ? POLLIN : 0
-            if client.queuedBytes > 0 { events |= POLLOUT }
-            set.append(pollfd(fd: client.fd.rawValue, events: Int16(events), revents: 0))
+        for client in polled { set.append(pollfd(fd: client.fd.rawValue, events: Self.events(of: client), revents: 0)) }
+    }
+
+    /// What each client is waited on for, set again in the entries `descriptors` gave from `start` on: it changes
+    /// with the client's queues from turn to turn, the descriptors themselves only with `descriptorsVersion`.
+    func updateEvents(in set: inout [pollfd], from start: Int) {
+        var i = start + (listener == nil ? 0 : 1)
+        for client in polled {
+            set[i].events = Self.events(of: client)
+            i += 1
         }
     }
+
+    private static func events(of client: ClientConnection) -> Int16 {
+        var events: Int32 = client.waitingLines == 0 ? POLLIN : 0
+        if client.queuedBytes > 0 { events |= POLLOUT }
+        return Int16(events)
+    }
+
+    /// The clients in the order `descriptors` gives theirs, and a count that changes whenever that order or the
+    /// listener does: the loop keeps its poll set between turns and builds it again only then (building it every
+    /// turn, a dictionary walked and an entry appended for each descriptor, cost 600 instructions a turn).
+    @exclusivity(unchecked) private var polled: [ClientConnection] = []
+    @exclusivity(unchecked) private(set) var descriptorsVersion = 0
 
     /// Handles a descriptor `descriptors` gave that poll found ready.
     func ready(_ entry: pollfd) {
@@ -195,6 +215,8 @@ final class SocketServer: Outbox {
             let client = ClientConnection(id: id, fd: fd)
             clients[id] = client
             byDescriptor[fd] = client
+            polled.append(client)
+            descriptorsVersion += 1
             // An unknown peer is nobody: no uid or group any configuration allows.
             events.append(.connected(id, PeerCredentials.read(fd) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max)))
         }
@@ -225,6 +247,8 @@ final class SocketServer: Outbox {
     private func drop(_ id: ClientID, reason: String) {
         guard let client = clients.removeValue(forKey: id) else { return }
         byDescriptor[client.fd] = nil
+        polled.removeAll { $0 === client }
+        descriptorsVersion += 1
         events.append(.disconnected(id, reason: reason))
     }
 

@@ -59,6 +59,7 @@ public final class InputHub {
             nextTouchBlock += Self.touchBlock
             devices[node.node] = device
             polled.append(device)
+            descriptorsVersion += 1
             body(.added(device))
         } catch {
             body(.skipped(node: node.node, reason: "\(error)"))
@@ -68,6 +69,7 @@ public final class InputHub {
     private func remove(_ node: String, at time: Timestamp, _ body: (Event) -> Void) {
         guard let device = devices.removeValue(forKey: node) else { return }
         polled.removeAll { $0 === device }
+        descriptorsVersion += 1
         if let frame = device.cancelTouches(at: time) { body(.frame(device, frame)) }
         body(.removed(node: node))
     }
@@ -83,6 +85,8 @@ public final class InputHub {
     /// lookup by node each) every turn. Read twice a turn by the loop's thread alone, never while another access
     /// is open: unchecked for exclusivity (each checked access about 60 instructions).
     @exclusivity(unchecked) private var polled: [TouchDevice] = []
+    /// Changes whenever `descriptors` would give another list: the caller keeps its poll set until then.
+    @exclusivity(unchecked) public private(set) var descriptorsVersion = 0
 
     /// Reads what poll found ready among the descriptors `descriptors` gave (`entries` holds them, in order):
     /// each ready device's frames, then hot-plug changes.
