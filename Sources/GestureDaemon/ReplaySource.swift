@@ -52,6 +52,10 @@ struct ReplaySource {
         return live(frames[next].timestamp, offset)
     }
 
+    /// The touches of the frame being played, moved onto the live clock in storage kept from frame to frame:
+    /// changed in the recorded frame's own array, they were copied into a new one every frame.
+    private var playing: [Touch] = []
+
     /// The frames due by `now`, on the live clock, each with when it was due. A frame enters when it is played,
     /// as a device's frame enters when the kernel stamps it: when the daemon wakes late, the replay's clock slips
     /// by as much, so the recorded intervals between frames are kept and every frame's time is when it entered the
@@ -62,10 +66,13 @@ struct ReplaySource {
             self.offset = offset
             var frame = frames[next]
             frame.timestamp = now
-            for i in frame.touches.indices {
-                frame.touches[i].timestamp = live(frame.touches[i].timestamp, offset)
-                frame.touches[i].id += idOffset
+            playing.removeAll(keepingCapacity: true)
+            playing.append(contentsOf: frame.touches)
+            for i in playing.indices {
+                playing[i].timestamp = live(playing[i].timestamp, offset)
+                playing[i].id += idOffset
             }
+            frame.touches = playing
             body(frame, t)
             next += 1
             if next == frames.count, loop, let first = frames.first, let last = frames.last {

@@ -51,4 +51,27 @@ import Testing
         #expect(played == [Self.ms(1000), Self.ms(1045)])
         #expect(replay.nextTime == Self.ms(1055))
     }
+
+    /// Looping, the second pass's touches take ids of their own; the frames a caller kept stay as they were played
+    /// (the touches of each frame are made in storage the source reuses).
+    @Test func aLoopTakesNewIDsAndKeptFramesStayAsPlayed() throws {
+        var replay = try Self.source(loop: true)
+        replay.start(at: .zero)
+        var played: [TouchFrame] = []
+        var asPlayed: [[Touch]] = []
+        while played.count < 14, let t = replay.nextTime {
+            replay.due(at: t) { frame, _ in
+                played.append(frame)
+                asPlayed.append(Array(frame.touches))
+            }
+        }
+        #expect(played.map(\.touches) == asPlayed)
+        let firstPass = played.prefix { $0.timestamp.nanoseconds - played[0].timestamp.nanoseconds < 500_000_000 }
+        let secondPass = played.dropFirst(firstPass.count)
+        #expect(!firstPass.isEmpty && !secondPass.isEmpty)
+        let firstIDs = Set(firstPass.flatMap(\.touches).map(\.id))
+        let secondIDs = Set(secondPass.flatMap(\.touches).map(\.id))
+        #expect(firstIDs.count == 1 && secondIDs.count == 1 && firstIDs.isDisjoint(with: secondIDs))
+        #expect(secondPass.first!.timestamp.nanoseconds - firstPass.last!.timestamp.nanoseconds >= 1_000_000_000)
+    }
 }
