@@ -12,14 +12,14 @@ struct TouchTable<Value> {
             return nil
         }
         set {
-            guard let i = entries.firstIndex(where: { $0.id == id }) else {
+            guard let i = index(of: id) else {
                 if let newValue { entries.append((id, newValue)) }
                 return
             }
             if let newValue {
                 entries[i].value = newValue
             } else {
-                entries.remove(at: i)
+                remove(at: i)
             }
         }
     }

@@ -14,8 +14,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Millimetres a tap before the press may move, as for a tap.
     public var tapAllowableMovement = Points.mm(45)
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     @exclusivity(unchecked) private var tapsCompleted = 0
     @exclusivity(unchecked) private var phase = Phase.idle
     /// Where the first tap (or the press, without taps) landed: later taps and the press must stay near it.

@@ -11,8 +11,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Millimetres per axis.
     public var startThreshold = Points.mm(10)
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     /// Cumulative since began, in millimetres.
     @exclusivity(unchecked) public private(set) var translation = Point.zero
     @exclusivity(unchecked) private var phase = Phase.idle

@@ -9,8 +9,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Millimetres of change in finger distance.
     public var startThreshold = Points.mm(8)
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     /// Current distance over reference distance.
     @exclusivity(unchecked) public private(set) var scale = 1.0
     @exclusivity(unchecked) private var phase = Phase.waiting

@@ -14,8 +14,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public var pinchWeight = 0.25
     public var translationWeight = 0.25
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     /// Radians since the start, clockwise positive.
     @exclusivity(unchecked) public private(set) var rotation = 0.0
     @exclusivity(unchecked) private var startAngle = 0.0

@@ -12,8 +12,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Seconds to project the start point back (decision: one 60 Hz frame).
     public var projectionTime = 1.0 / 60.0
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     /// The edge the pan started from, once it began.
     @exclusivity(unchecked) public private(set) var edge: Edges = []
     @exclusivity(unchecked) private var phase = Phase.idle

@@ -22,8 +22,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// most UIKit was measured to need).
     public var minimumSpeed = Points.mm(50)
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     /// The direction recognized.
     @exclusivity(unchecked) public private(set) var recognizedDirection: SwipeDirections = []
     @exclusivity(unchecked) private var phase = Phase.idle

@@ -17,8 +17,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// unknown; 0.1 s matches libinput's finger-count debounce and a deliberate two-finger tap).
     public var touchesDownWindow = 0.1
 
-    // The state of an attempt, changed by the engine's thread on every frame it takes part in and never while another
-    // access to it is open: unchecked for exclusivity, as the engine's own (each checked access about 60 instructions).
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
     @exclusivity(unchecked) public private(set) var tapsCompleted = 0
     @exclusivity(unchecked) private var phase = Phase.idle
     @exclusivity(unchecked) private var firstTapCentroid: Point?
