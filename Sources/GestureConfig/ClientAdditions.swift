@@ -33,7 +33,7 @@ extension Configuration {
     public func clientRegion(_ value: ConfigValue, regions: [RegionEntry], parents: [RegionEntry]) throws(ConfigErrors) -> RegionEntry {
         let reader = ConfigReader(file: "region", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("region"))
-        guard let (region, _) = ConfigParser(reader: reader).region(node), reader.errors.isEmpty else {
+        guard let (region, _) = ConfigParser(reader: reader).region(node, client: true), reader.errors.isEmpty else {
             throw ConfigErrors(reader.errors)
         }
         try checkClientRegion(region, regions: regions)

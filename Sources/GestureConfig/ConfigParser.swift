@@ -30,7 +30,7 @@ struct ConfigParser {
             devices = [DeviceEntry(name: "touch", selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)]
         }
         let deviceNodes = parsedDevices.map(\.1)
-        let regions = list(top["region"], what: "[[region]]").compactMap(region)
+        let regions = list(top["region"], what: "[[region]]").compactMap { region($0) }
         let recognizers = list(top["recognizer"], what: "[[recognizer]]").compactMap(recognizer)
         let checks = ConfigChecks(reader: reader)
         checks.checkDevices(devices, nodes: deviceNodes)
@@ -47,7 +47,8 @@ struct ConfigParser {
     private func daemonSettings(_ node: ConfigNode) -> DaemonSettings? {
         let keys = [
             "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
-            "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control",
+            "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control", "max_clients_per_user",
+            "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "positions",
         ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
         var d = DaemonSettings()
@@ -79,7 +80,21 @@ struct ConfigParser {
         if let n = t["max_client_recognizers"], let m = reader.integer(n, in: 0...256) { d.maxClientRecognizers = m }
         if let n = t["max_client_regions"], let m = reader.integer(n, in: 0...256) { d.maxClientRegions = m }
         if let n = t["max_client_subscriptions"], let m = reader.integer(n, in: 1...256) { d.maxClientSubscriptions = m }
+        if let n = t["max_clients_per_user"], let m = reader.integer(n, in: 1...4096) { d.maxClientsPerUser = m }
+        if let n = t["max_client_recognizers_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRecognizersTotal = m }
+        if let n = t["max_client_regions_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRegionsTotal = m }
+        if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: "s") { d.helloTimeout = s }
+        if let n = t["positions"] { d.positions = principals(n, what: "daemon.positions") }
         return d
+    }
+
+    /// A `{ users = [...], groups = [...] }` table.
+    private func principals(_ node: ConfigNode, what: String) -> Principals? {
+        guard let t = reader.table(node, allowed: ["users", "groups"], what: what) else { return nil }
+        var p = Principals()
+        if let u = t["users"], let users = reader.strings(u, element: principal) { p.users = users }
+        if let g = t["groups"], let groups = reader.strings(g, element: principal) { p.groups = groups }
+        return p
     }
 
     /// A user or group: a name, or a numeric id given as an integer.
@@ -95,7 +110,7 @@ struct ConfigParser {
     }
 
     private func device(_ node: ConfigNode) -> DeviceEntry? {
-        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px", "conditioning", "grab"], what: "[[device]]")
+        guard let t = reader.table(node, allowed: ["name", "match", "size_mm", "rotation", "output_px", "conditioning", "grab", "positions"], what: "[[device]]")
         else { return nil }
         guard let name = required(t, "name", in: node, reader.name) else { return nil }
         var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
@@ -117,6 +132,7 @@ struct ConfigParser {
         if let n = t["output_px"], let (w, h) = reader.pair(n, in: 1...100_000, unit: " pixels") { entry.outputSize = Size(width: w, height: h) }
         if let n = t["conditioning"] { conditioning(n, into: &entry) }
         if let n = t["grab"], let grab = reader.bool(n) { entry.grab = grab }
+        if let n = t["positions"] { entry.positions = principals(n, what: "device.positions") }
         return entry
     }
 
@@ -144,8 +160,10 @@ struct ConfigParser {
         }
     }
 
-    func region(_ node: ConfigNode) -> (RegionEntry, ConfigNode)? {
-        guard let t = reader.table(node, allowed: ["name", "device", "parent", "rect", "pass_through"], what: "[[region]]") else { return nil }
+    /// A [[region]] entry; `client`: one a connection adds, which may not say who sees positions in it.
+    func region(_ node: ConfigNode, client: Bool = false) -> (RegionEntry, ConfigNode)? {
+        let keys = ["name", "device", "parent", "rect", "pass_through"] + (client ? [] : ["positions"])
+        guard let t = reader.table(node, allowed: keys, what: "[[region]]") else { return nil }
         guard let name = required(t, "name", in: node, reader.name), let device = required(t, "device", in: node, reader.name),
             let rectNode = t["rect"] ?? missing("rect", in: node, "[x, y, width, height] from 0 to 1")
         else { return nil }
@@ -164,6 +182,7 @@ struct ConfigParser {
         let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         var entry = RegionEntry(name: name, device: device, parent: parent, rect: rect)
         if let n = t["pass_through"], let passes = reader.bool(n) { entry.passesThrough = passes }
+        if let n = t["positions"] { entry.positions = principals(n, what: "region.positions") }
         return (entry, node)
     }
 

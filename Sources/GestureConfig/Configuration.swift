@@ -54,10 +54,32 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxClientRecognizers = 32
     public var maxClientRegions = 32
     public var maxClientSubscriptions = 16
+    /// Connections one user may hold at once (daemon.control's peers are not counted), so that no user can
+    /// take every one of max_clients.
+    public var maxClientsPerUser = 16
+    /// Recognizers and regions all connections together may add: every one is worked on every frame.
+    public var maxClientRecognizersTotal = 256
+    public var maxClientRegionsTotal = 256
+    /// Seconds a connection has to say hello before it is closed.
+    public var helloTimeout = 5.0
+    /// Who sees where touches are in gestures (locations and continuous values) on every region that does not
+    /// say otherwise; nil: those raw_touches names (docs/protocol.md, Threat model).
+    public var positions: Principals?
 
     public init() {}
 
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+}
+
+/// Users and groups, by name or numeric id, that a permission names.
+public struct Principals: Sendable, Equatable {
+    public var users: [String]
+    public var groups: [String]
+
+    public init(users: [String] = [], groups: [String] = []) {
+        self.users = users
+        self.groups = groups
+    }
 }
 
 /// Quarter turns clockwise, to make the surface's axes match the screen the user sees.
@@ -107,6 +129,8 @@ public struct DeviceEntry: Sendable, Equatable {
     public var grab = false
     /// `conditioning = false`: no conditioning at all, whatever the kind.
     public var conditioningOff = false
+    /// Who sees positions on this device's surface and the regions on it that do not say; nil: daemon.positions.
+    public var positions: Principals?
 
     public init(name: String, selector: DeviceSelector, size: Size?, rotation: Rotation, outputSize: Size?) {
         self.name = name
@@ -138,6 +162,8 @@ public struct RegionEntry: Sendable, Equatable {
     /// `pass_through = false`: on a grabbed device, touches that land here (or in a region inside) never reach
     /// the applications (a shell's own panel).
     public var passesThrough = true
+    /// Who sees positions in this region and the regions inside it that do not say; nil: its parent's.
+    public var positions: Principals?
 
     public init(name: String, device: String, parent: String, rect: Rect) {
         self.name = name
