@@ -24,6 +24,9 @@ public struct ActionRunner {
 
     /// The effects of one event, in the order of the file's actions.
     public mutating func effects(of event: GestureEvent) -> [Effect] {
+        // An actions file binds configured recognizers: a recognizer another connection added may carry any name,
+        // one the file binds among them (docs/protocol.md, Who changes what), and its lines say whose it is.
+        guard event.owner == nil else { return [] }
         var effects: [Effect] = []
         let value = Self.value(of: event)
         if event.state == .began, let value { origins[event.recognizer] = value }
@@ -71,14 +74,18 @@ public struct ActionRunner {
     }
 
     /// The event in a command's environment: GESTURE_RECOGNIZER, GESTURE_KIND, GESTURE_STATE, GESTURE_DEVICE,
-    /// GESTURE_REGION, GESTURE_TOUCHES, GESTURE_X_MM, GESTURE_Y_MM, GESTURE_TIME, and each value by its name in
+    /// GESTURE_REGION, GESTURE_TOUCHES, GESTURE_X_MM and GESTURE_Y_MM (where positions are shown), GESTURE_TIME, and each value by its name in
     /// capitals (GESTURE_SCALE, GESTURE_TRANSLATION_MM_X, GESTURE_DIRECTION).
     public static func environment(of event: GestureEvent) -> [String: String] {
         var environment = [
             "GESTURE_RECOGNIZER": event.recognizer, "GESTURE_KIND": event.kind, "GESTURE_STATE": event.state.rawValue,
-            "GESTURE_DEVICE": event.device, "GESTURE_REGION": event.region, "GESTURE_TOUCHES": "\(event.touches)",
-            "GESTURE_X_MM": "\(event.location.millimetres.x)", "GESTURE_Y_MM": "\(event.location.millimetres.y)", "GESTURE_TIME": "\(event.time)",
+            "GESTURE_DEVICE": event.device, "GESTURE_REGION": event.region, "GESTURE_TOUCHES": "\(event.touches)", "GESTURE_TIME": "\(event.time)",
         ]
+        // Not where the daemon shows this user no positions.
+        if let location = event.location {
+            environment["GESTURE_X_MM"] = "\(location.millimetres.x)"
+            environment["GESTURE_Y_MM"] = "\(location.millimetres.y)"
+        }
         for (key, value) in event.values { environment["GESTURE_" + key.uppercased()] = "\(value)" }
         for (key, word) in event.words { environment["GESTURE_" + key.uppercased()] = word }
         return environment

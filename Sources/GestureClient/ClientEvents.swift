@@ -35,7 +35,11 @@ public struct GestureEvent: Sendable, Equatable {
     /// Seconds on the daemon's monotonic clock.
     public var time: Double
     public var touches: Int
-    public var location: SurfaceLocation
+    /// Nil where the daemon does not show this connection positions (docs/protocol.md, Who sees what); `values`
+    /// then hold nothing that gives one away, and `words` a swipe's direction or an edge.
+    public var location: SurfaceLocation?
+    /// `client N` for a recognizer a connection added; nil for a configured one.
+    public var owner: String?
     /// The kind's values: `taps`, `translation_mm` and `velocity_mm_s` pairs flattened as `translation_x_mm`...
     /// exactly as the daemon names them (docs/protocol.md, gesture).
     public var values: [String: Double]
@@ -44,8 +48,9 @@ public struct GestureEvent: Sendable, Equatable {
 
     public init(
         recognizer: String, kind: String, state: State, device: String, node: String, region: String, time: Double, touches: Int,
-        location: SurfaceLocation, values: [String: Double] = [:], words: [String: String] = [:]
+        location: SurfaceLocation?, values: [String: Double] = [:], words: [String: String] = [:], owner: String? = nil
     ) {
+        self.owner = owner
         self.recognizer = recognizer
         self.kind = kind
         self.state = state
@@ -127,7 +132,7 @@ extension ClientEvent {
                 GestureEvent(
                     recognizer: try r.string("recognizer"), kind: try r.string("kind"), state: try r.choice("state"), device: try r.string("device"),
                     node: try r.string("node"), region: try r.string("region"), time: try r.number("time"), touches: Int(try r.number("touches")),
-                    location: try r.location(), values: values, words: words))
+                    location: m["location"] == nil ? nil : try r.location(), values: values, words: words, owner: m["owner"] as? String))
         case "touch":
             self = .touch(
                 TouchEvent(

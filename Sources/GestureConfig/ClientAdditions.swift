@@ -64,11 +64,11 @@ extension Configuration {
     }
 
     /// A recognizer a client adds for its connection, checked as a [[recognizer]] entry: its name must be new
-    /// among `recognizers`, its region one of `regions`, and it may refer to nothing in `othersOwn` (what other
-    /// connections added), neither as its region nor in its relations and rules: those go when their connection
-    /// does, and this one would be left placed on nothing or bound to a name someone else may take next.
+    /// among `recognizers`, its region one of `regions`, and it may refer to nothing `reach` keeps from it, neither
+    /// as its region nor in its relations and rules (another connection's additions, which go when that
+    /// connection does; what the connection may not see or change: docs/protocol.md, Who sees what).
     public func clientRecognizer(
-        _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], othersOwn: ClientAdditionNames = ClientAdditionNames()
+        _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], reach: ClientReach = ClientReach()
     ) throws(ConfigErrors) -> RecognizerEntry {
         let reader = ConfigReader(file: "recognizer", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("recognizer"))
@@ -76,7 +76,7 @@ extension Configuration {
         if recognizers.contains(entry.name) {
             reader.error(node.path.key("name"), "recognizer '\(entry.name)' already exists")
         }
-        Self.refuseOthers(entry, othersOwn, node.path, reader)
+        Self.refuseUnreachable(entry, reach, node.path, reader)
         ConfigChecks(reader: reader).checkRecognizers(
             [(entry, node)], known: Set(recognizers).subtracting([entry.name]), regions: regions.filter { r in !devices.contains { $0.name == r.name } },
             devices: devices)
@@ -84,10 +84,12 @@ extension Configuration {
         return entry
     }
 
-    private static func refuseOthers(_ entry: RecognizerEntry, _ others: ClientAdditionNames, _ path: ConfigPath, _ reader: ConfigReader) {
-        let why = "belongs to another connection: a client's recognizer may only refer to configured ones and its connection's own"
-        if case .region(let name) = entry.placement, others.regions.contains(name) {
-            reader.error(path.key("region"), "region '\(name)' \(why)")
+    private static func refuseUnreachable(_ entry: RecognizerEntry, _ reach: ClientReach, _ path: ConfigPath, _ reader: ConfigReader) {
+        switch entry.placement {
+        case .region(let name), .device(let name):
+            if let why = reach.regions[name] { reader.error(path.key(entry.placement == .device(name) ? "device" : "region"), "region '\(name)' \(why)") }
+        case .everyDevice:
+            if let why = reach.everyDevice { reader.error(path, why) }
         }
         let recognizerLists: [(String, [String])] = [
             ("require_to_fail", entry.requireToFail), ("simultaneous_with", entry.simultaneousWith),
@@ -99,25 +101,30 @@ extension Configuration {
             ("should_receive.exclude_regions", entry.shouldReceive?.excludeRegions ?? []),
             ("should_begin.regions", entry.shouldBegin?.regions ?? []),
         ]
-        for (lists, taken, what) in [(recognizerLists, others.recognizers, "recognizer"), (regionLists, others.regions, "region")] {
+        for (lists, unreachable, what) in [(recognizerLists, reach.recognizers, "recognizer"), (regionLists, reach.regions, "region")] {
             for (key, names) in lists {
                 var listPath = path
                 for part in key.split(separator: ".") { listPath = listPath.key(String(part)) }
-                for (i, name) in names.enumerated() where taken.contains(name) {
-                    reader.error(listPath.index(i), "\(what) '\(name)' in \(key) \(why)")
+                for (i, name) in names.enumerated() {
+                    if let why = unreachable[name] { reader.error(listPath.index(i), "\(what) '\(name)' in \(key) \(why)") }
                 }
             }
         }
     }
 }
 
-/// The names of the recognizers and regions that other connections added.
-public struct ClientAdditionNames: Sendable {
-    public var recognizers: Set<String>
-    public var regions: Set<String>
+/// What a connection's addition may not name, each with the reason its error gives: other connections'
+/// additions, and for a connection whose recognizers run apart (docs/protocol.md, Who changes what) the
+/// configured recognizers and the regions whose positions it may not see.
+public struct ClientReach: Sendable {
+    public var recognizers: [String: String]
+    public var regions: [String: String]
+    /// Why the connection may not place a recognizer on every device (nil: it may).
+    public var everyDevice: String?
 
-    public init(recognizers: Set<String> = [], regions: Set<String> = []) {
+    public init(recognizers: [String: String] = [:], regions: [String: String] = [:], everyDevice: String? = nil) {
         self.recognizers = recognizers
         self.regions = regions
+        self.everyDevice = everyDevice
     }
 }

@@ -72,7 +72,7 @@ public struct DaemonSettings: Sendable, Equatable {
 }
 
 /// Users and groups, by name or numeric id, that a permission names.
-public struct Principals: Sendable, Equatable {
+public struct Principals: Sendable, Hashable {
     public var users: [String]
     public var groups: [String]
 

@@ -1,23 +1,48 @@
 import GestureConfig
+import GestureEngine
 import GestureProtocol
 
-/// One connection's state: who it is, whether it said hello, what it subscribed to and what it added.
+/// One connection's state: who it is and what it may do, whether it said hello, what it subscribed to and what
+/// it added.
 final class ClientSession {
     let id: ClientID
     let peer: PeerCredentials
-    let mayReceiveTouches: Bool
+    /// What the configuration lets this peer do, read again on every reload (docs/protocol.md, Who sees what).
+    var mayReceiveTouches: Bool
+    /// daemon.control allows it: its recognizers join the configured ones' arbitration; otherwise they run apart.
+    var trusted: Bool
+    var positions: Sight = .nowhere
     var name: String?
     var greeted = false
+    /// When the connection is closed if it has not said hello by then.
+    var helloDeadline: Timestamp?
     private(set) var subscriptions: [Int: Subscription] = [:]
     private var nextSubscription = 1
     /// What the client added, removed when it disconnects (UIKit's addGestureRecognizer, for one connection).
     var regions: [RegionEntry] = []
     var recognizers: [RecognizerEntry] = []
 
-    init(id: ClientID, peer: PeerCredentials, mayReceiveTouches: Bool) {
+    /// Where the peer sees positions: everywhere or nowhere need no region looked up, as most peers are.
+    enum Sight {
+        case everywhere, nowhere, some
+    }
+
+    init(id: ClientID, peer: PeerCredentials, mayReceiveTouches: Bool, trusted: Bool) {
         self.id = id
         self.peer = peer
         self.mayReceiveTouches = mayReceiveTouches
+        self.trusted = trusted
+    }
+
+    /// `client N`, as lines and lists name what it added.
+    var ownerName: String { "client \(id)" }
+
+    /// Takes the touch subscriptions away (its raw touches were revoked by a reload); whether it had any.
+    func dropTouchSubscriptions() -> Bool {
+        let touching = subscriptions.filter { $0.value.wants(.touches) }.map(\.key)
+        for n in touching { subscriptions[n] = nil }
+        if !touching.isEmpty { summarize() }
+        return !touching.isEmpty
     }
 
     func subscribe(_ subscription: Subscription) -> Int {

@@ -4,7 +4,8 @@ import GestureProtocol
 import Logging
 
 extension DaemonCore {
-    public func clientConnected(_ id: ClientID, peer: PeerCredentials) -> Bool {
+    /// A new connection at `time`: it has daemon.hello_timeout_s from then to say hello.
+    public func clientConnected(_ id: ClientID, peer: PeerCredentials, at time: Timestamp) -> Bool {
         guard clients.count < configuration.daemon.maxClients else {
             logger.warning("client refused: too many clients", metadata: clientMetadata(id, peer))
             outbox.send(Reply.error(RequestError("too_many_clients", "the daemon serves at most \(configuration.daemon.maxClients) clients (daemon.max_clients)"), id: nil), to: id)
@@ -12,19 +13,44 @@ extension DaemonCore {
             outbox.flush()
             return false
         }
-        let client = ClientSession(id: id, peer: peer, mayReceiveTouches: policy.allows(peer))
+        let client = ClientSession(id: id, peer: peer, mayReceiveTouches: policy.allows(peer), trusted: control.allows(peer))
+        client.positions = sight(of: peer)
+        client.helloDeadline = time + configuration.daemon.helloTimeout
+        awaitingHello += 1
         clients[id] = client
         logger.info("client connected", metadata: clientMetadata(id, peer).merging(["client.raw_touches": "\(client.mayReceiveTouches)"]) { a, _ in a })
         return true
     }
 
+    /// Where a peer sees positions, from the configuration.
+    func sight(of peer: PeerCredentials) -> ClientSession.Sight {
+        if positionAccess.allowsEverywhere(peer) { return .everywhere }
+        return positionAccess.allowsNowhere(peer) ? .nowhere : .some
+    }
+
+    /// The earliest time a connection must have said hello by; nil when every one has.
+    var helloDeadline: Timestamp? {
+        // Asked every loop turn: nothing walked when every connection has said hello.
+        awaitingHello == 0 ? nil : clients.values.lazy.compactMap(\.helloDeadline).min()
+    }
+
+    /// Closes the connections that did not say hello in time.
+    func closeSilentClients(at time: Timestamp) {
+        for client in clients.values where client.helloDeadline.map({ $0 <= time }) ?? false {
+            client.helloDeadline = nil
+            awaitingHello -= 1
+            let seconds = configuration.daemon.helloTimeout
+            outbox.send(Reply.error(RequestError("hello_timeout", "no hello within \(seconds) s (daemon.hello_timeout_s); closing"), id: nil), to: client.id)
+            outbox.close(client.id, reason: "no hello within \(seconds) s")
+        }
+        outbox.flush()
+    }
+
     /// The client is gone: its subscriptions end and what it added is removed from every surface.
     public func clientDisconnected(_ id: ClientID, reason: String = "closed") {
         guard let client = clients.removeValue(forKey: id) else { return }
-        for session in sessions.values {
-            session.surface.remove(recognizers: client.recognizers.map(\.name), regions: client.regions.reversed().map(\.name))
-        }
-        if !client.recognizers.isEmpty { updateKinds() }
+        if client.helloDeadline != nil { awaitingHello -= 1 }
+        removeAdditions(of: client)
         logger.info("client disconnected", metadata: clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a })
         outbox.flush()
     }
@@ -54,6 +80,8 @@ extension DaemonCore {
                 throw RequestError("unsupported_version", "this daemon speaks protocol version \(ProtocolVersion.current), not \(version)")
             }
             client.greeted = true
+            if client.helloDeadline != nil { awaitingHello -= 1 }
+            client.helloDeadline = nil
             client.name = name
             var r = Reply("hello", id: id)
             r.writer.field("version", ProtocolVersion.current)
@@ -61,6 +89,9 @@ extension DaemonCore {
             r.writer.field("daemon_version", GesturedVersion.string)
             r.writer.field("uid", Int(client.peer.uid))
             r.writer.field("raw_touches", client.mayReceiveTouches)
+            r.writer.field("positions", "\(client.positions)")
+            r.writer.field("client", client.id)
+            r.writer.field("additions", client.trusted ? "shared" : "own")
             return r.line()
         }
         guard client.greeted else {
@@ -98,9 +129,9 @@ extension DaemonCore {
             r.writer.endArray()
             return r.line()
         case .listRecognizers:
-            return listRecognizers(id: id)
+            return listRecognizers(id: id, for: client)
         case .listRegions:
-            return listRegions(id: id)
+            return listRegions(id: id, for: client)
         case .status:
             return status(id: id)
         case .reload:
@@ -133,9 +164,15 @@ extension DaemonCore {
             }
         case .addRegion(let value):
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
+            try withinTotal(clients.values.reduce(0) { $0 + $1.regions.count }, configuration.daemon.maxClientRegionsTotal, "regions", "max_client_regions_total")
             let region = try clientRegion(value, of: client)
             client.regions.append(region)
-            for session in sessions.values where session.name == region.device { place(region, of: client, on: session.surface) }
+            if client.trusted {
+                positionAccess.add(region)
+                for session in sessions.values where session.name == region.device { place(region, of: client, on: session.surface) }
+            } else {
+                for session in sessions.values where session.name == region.device { place(region, of: client, on: ownSurface(of: client, on: session).surface) }
+            }
             logger.info("client added a region", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a })
             var r = Reply("region_added", id: id)
             r.writer.field("name", region.name)
@@ -145,20 +182,27 @@ extension DaemonCore {
                 throw RequestError("unknown_region", "this connection added no region '\(name)'")
             }
             let removed = regionAndDescendants(name, in: client.regions)
-            client.regions.removeAll { removed.contains($0.name) }
             let doomed = client.recognizers.filter { if case .region(let r) = $0.placement { removed.contains(r) } else { false } }
-            client.recognizers.removeAll { r in doomed.contains { $0.name == r.name } }
-            for session in sessions.values { session.surface.remove(recognizers: doomed.map(\.name), regions: [name]) }
-            updateKinds()
+            remove(recognizers: doomed.map(\.name), regions: client.regions.filter { removed.contains($0.name) }.reversed().map(\.name), of: client)
             var r = Reply("region_removed", id: id)
             r.writer.field("name", name)
             return r.line()
         case .addRecognizer(let value):
             try withinLimit(client.recognizers.count, configuration.daemon.maxClientRecognizers, "recognizers", "max_client_recognizers")
+            try withinTotal(
+                clients.values.reduce(0) { $0 + $1.recognizers.count }, configuration.daemon.maxClientRecognizersTotal, "recognizers",
+                "max_client_recognizers_total")
             let recognizer = try clientRecognizer(value, of: client)
             client.recognizers.append(recognizer)
-            recognizerKinds[recognizer.name] = recognizer.kind.rawValue
-            for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
+            if client.trusted {
+                recognizerKinds[recognizer.name] = recognizer.kind.rawValue
+                recognizerOwners[recognizer.name] = client.ownerName
+                for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
+            } else {
+                for session in sessions.values where applies(recognizer, to: session.surface) || session.clientSurface(of: client.id).map({ applies(recognizer, to: $0.surface) }) == true {
+                    ownSurface(of: client, on: session).surface.add(recognizer)
+                }
+            }
             logger.info("client added a recognizer", metadata: clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a })
             var r = Reply("recognizer_added", id: id)
             r.writer.field("name", recognizer.name)
@@ -167,13 +211,54 @@ extension DaemonCore {
             guard client.recognizers.contains(where: { $0.name == name }) else {
                 throw RequestError("unknown_recognizer", "this connection added no recognizer '\(name)'")
             }
-            client.recognizers.removeAll { $0.name == name }
-            for session in sessions.values { session.surface.removeRecognizer(named: name) }
-            updateKinds()
+            remove(recognizers: [name], regions: [], of: client)
             var r = Reply("recognizer_removed", id: id)
             r.writer.field("name", name)
             return r.line()
         }
+    }
+
+    /// The connection's own engine on a device, made when it first adds something there.
+    private func ownSurface(of client: ClientSession, on session: DeviceSession) -> ClientSurface {
+        if let own = session.clientSurface(of: client.id) { return own }
+        let own = ClientSurface(client: client.id, configuration: configuration, entry: session.surface.entry, size: session.surface.rawSize)
+        session.clientSurfaces.append(own)
+        return own
+    }
+
+    /// Takes a connection's recognizers and regions (given children first) off every surface and out of its lists;
+    /// a connection's own engine goes when nothing of it is left on that device.
+    func remove(recognizers names: [String], regions regionNames: [String], of client: ClientSession) {
+        client.recognizers.removeAll { names.contains($0.name) }
+        client.regions.removeAll { regionNames.contains($0.name) }
+        for session in sessions.values {
+            if client.trusted {
+                session.surface.remove(recognizers: names, regions: regionNames)
+            } else if let own = session.clientSurface(of: client.id) {
+                own.surface.remove(recognizers: names, regions: regionNames)
+                if own.surface.recognizers.isEmpty && !client.regions.contains(where: { $0.device == session.name }) {
+                    session.clientSurfaces.removeAll { $0 === own }
+                }
+            }
+        }
+        if client.trusted {
+            for name in regionNames { positionAccess.remove(name) }
+            if !names.isEmpty { updateKinds() }
+        }
+    }
+
+    /// Everything a connection added, gone (it closed, or a reload changed what it may do).
+    func removeAdditions(of client: ClientSession) {
+        remove(recognizers: client.recognizers.map(\.name), regions: client.regions.reversed().map(\.name), of: client)
+        for session in sessions.values { session.clientSurfaces.removeAll { $0.client == client.id } }
+    }
+
+    /// All connections together hold at most `limit` of a thing.
+    private func withinTotal(_ count: Int, _ limit: Int, _ what: String, _ key: String) throws(RequestError) {
+        guard count >= limit else { return }
+        throw RequestError(
+            "limit_reached",
+            "the connections hold \(count) \(what) together, the most daemon.\(key) in \(configuration.file) allows; try again when others have gone")
     }
 
     /// The least time between two reloads over the socket.
@@ -192,21 +277,24 @@ extension DaemonCore {
         sessions.values.map(\.surface.engine.now).max() ?? .zero
     }
 
-    private func listRecognizers(id: RequestID?) -> [UInt8] {
+    /// The shared surfaces' recognizers and the asking connection's own: another's own are its business.
+    private func listRecognizers(id: RequestID?, for client: ClientSession) -> [UInt8] {
         var r = Reply("recognizers", id: id)
         r.writer.beginArray("recognizers")
-        let owners = Dictionary(clients.values.flatMap { c in c.recognizers.map { ($0.name, c.id) } }, uniquingKeysWith: { a, _ in a })
         for session in sessions.values.sorted(by: { $0.info.node < $1.info.node }) {
-            for recognizer in session.surface.engine.recognizers {
+            let own = session.clientSurface(of: client.id)?.surface.engine.recognizers ?? []
+            for recognizer in session.surface.engine.recognizers + own {
+                let mine = own.contains { $0 === recognizer }
                 r.writer.beginObject()
                 r.writer.field("name", recognizer.name)
-                r.writer.field("kind", recognizerKinds[recognizer.name] ?? recognizer.kind.rawValue)
+                let kind = mine ? client.recognizers.first { $0.name == recognizer.name }?.kind.rawValue : recognizerKinds[recognizer.name]
+                r.writer.field("kind", kind ?? recognizer.kind.rawValue)
                 r.writer.field("device", session.name)
                 r.writer.field("node", session.info.node)
                 r.writer.field("region", recognizer.region?.name ?? session.name)
                 r.writer.field("state", recognizer.state.description)
                 r.writer.field("enabled", recognizer.isEnabled)
-                if let owner = owners[recognizer.name] { r.writer.field("owner", "client \(owner)") } else { r.writer.field("owner", "config") }
+                r.writer.field("owner", mine ? client.ownerName : recognizerOwners[recognizer.name] ?? "config")
                 r.writer.endObject()
             }
         }
@@ -214,11 +302,13 @@ extension DaemonCore {
         return r.line()
     }
 
-    private func listRegions(id: RequestID?) -> [UInt8] {
+    /// The shared surfaces' regions and the asking connection's own.
+    private func listRegions(id: RequestID?, for client: ClientSession) -> [UInt8] {
         var r = Reply("regions", id: id)
         r.writer.beginArray("regions")
-        let owners = Dictionary(clients.values.flatMap { c in c.regions.map { ($0.name, c.id) } }, uniquingKeysWith: { a, _ in a })
-        for region in allRegions() {
+        var owners: [String: String] = [:]
+        for c in trustedClients() + [client] { for region in c.regions { owners[region.name] = c.ownerName } }
+        for region in sharedRegions() + (client.trusted ? [] : client.regions) {
             r.writer.beginObject()
             r.writer.field("name", region.name)
             r.writer.field("device", region.device)
@@ -226,16 +316,17 @@ extension DaemonCore {
             r.writer.beginArray("rect")
             for v in [region.rect.minX, region.rect.minY, region.rect.size.width, region.rect.size.height] { r.writer.element(v) }
             r.writer.endArray()
-            if let owner = owners[region.name] { r.writer.field("owner", "client \(owner)") } else { r.writer.field("owner", "config") }
+            r.writer.field("owner", owners[region.name] ?? "config")
+            r.writer.field("positions", seesOwnPositions(client, in: region.name))
             r.writer.endObject()
         }
         r.writer.endArray()
         return r.line()
     }
 
-    /// Device surfaces, the configuration's regions, then the clients'.
-    func allRegions() -> [RegionEntry] {
-        configuredRegions() + clients.keys.sorted().flatMap { clients[$0]!.regions }
+    /// The shared surfaces' regions: device surfaces, the configuration's, then those daemon.control's peers added.
+    func sharedRegions() -> [RegionEntry] {
+        configuredRegions() + trustedClients().flatMap(\.regions)
     }
 
     /// Each device's whole surface and the configuration's regions.
@@ -272,55 +363,120 @@ extension DaemonCore {
         return names
     }
 
+    /// Regions the connection may hang a region from or place a recognizer on: configured ones (for a connection
+    /// whose additions run apart, only those it sees positions in) and its own.
     private func clientRegion(_ value: JSONValue, of client: ClientSession) throws(RequestError) -> RegionEntry {
-        let parents = configuredRegions() + client.regions
+        if !client.trusted, case .object(let fields) = value, case .string(let parent)? = fields["parent"] ?? fields["device"],
+            configuredRegions().contains(where: { $0.name == parent }), !seesPositions(client, in: parent)
+        {
+            throw RequestError(
+                "invalid_region",
+                "region '\(parent)' shows where touches are only to the users and groups its positions name (daemon.positions): a connection adds regions only where it sees")
+        }
+        let parents = configuredRegions().filter { client.trusted || seesPositions(client, in: $0.name) } + client.regions
+        let known = client.trusted ? sharedRegions() : sharedRegions() + client.regions
+        let region: RegionEntry
         do {
-            return try configuration.clientRegion(ConfigValue(value), regions: allRegions(), parents: parents)
+            region = try configuration.clientRegion(ConfigValue(value), regions: known, parents: parents)
         } catch {
             throw RequestError("invalid_region", error.errors.map(\.message).joined(separator: "; "))
         }
+        return region
     }
 
     private func clientRecognizer(_ value: JSONValue, of client: ClientSession) throws(RequestError) -> RecognizerEntry {
-        var others = ClientAdditionNames()
-        for other in clients.values where other.id != client.id {
-            others.recognizers.formUnion(other.recognizers.map(\.name))
-            others.regions.formUnion(other.regions.map(\.name))
-        }
         do {
             return try configuration.clientRecognizer(
-                ConfigValue(value), recognizers: allRecognizers().map(\.name), regions: allRegions(), othersOwn: others)
+                ConfigValue(value), recognizers: (sharedRecognizers() + (client.trusted ? [] : client.recognizers)).map(\.name),
+                regions: sharedRegions() + (client.trusted ? [] : client.regions), reach: reach(of: client))
         } catch {
             throw RequestError("invalid_recognizer", error.errors.map(\.message).joined(separator: "; "))
         }
     }
 
-    /// After a reload, what a client added that no longer fits the new configuration is dropped, and the
-    /// client is told.
+    /// What a connection's recognizer may not name (docs/protocol.md, Who changes what): other connections'
+    /// additions; and for one whose recognizers run apart, the configured recognizers and the regions whose
+    /// positions it may not see.
+    func reach(of client: ClientSession) -> ClientReach {
+        var reach = ClientReach()
+        let another = "belongs to another connection: a client's recognizer may only refer to configured ones and its connection's own"
+        for other in trustedClients() where other.id != client.id {
+            for r in other.recognizers { reach.recognizers[r.name] = another }
+            for r in other.regions { reach.regions[r.name] = another }
+        }
+        guard !client.trusted else { return reach }
+        let configured = "is configured: a connection's recognizers wait for and share touches with its own only (daemon.control names the peers whose recognizers may name configured ones)"
+        for r in configuration.recognizers { reach.recognizers[r.name] = configured }
+        let unseen = "shows where touches are only to the users and groups its positions name (daemon.positions): a connection adds recognizers and regions only where it sees"
+        for region in configuredRegions() where !seesPositions(client, in: region.name) { reach.regions[region.name] = unseen }
+        if configuration.devices.contains(where: { !seesPositions(client, in: $0.name) }) {
+            reach.everyDevice = "a recognizer on every device needs positions on every device; name a device or region this connection sees"
+        }
+        return reach
+    }
+
+    /// What the configuration lets each connection do, read again after a reload: raw touches (a connection that
+    /// lost them is told, and its touch subscriptions end), positions, and whether its additions join the shared
+    /// surfaces (a connection whose standing changed loses its additions, and is told).
+    func rereadRights() {
+        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+            let touches = policy.allows(client.peer)
+            if client.mayReceiveTouches && !touches && client.dropTouchSubscriptions() {
+                outbox.send(
+                    Reply.error(
+                        RequestError(
+                            "access_revoked",
+                            "raw touches are no longer allowed for uid \(client.peer.uid) (daemon.raw_touches in \(configuration.file)): this connection's touch subscriptions ended"),
+                        id: nil), to: client.id)
+                logger.notice("raw touches revoked", metadata: clientMetadata(client.id, client.peer))
+            }
+            client.mayReceiveTouches = touches
+            client.positions = sight(of: client.peer)
+            let trusted = control.allows(client.peer)
+            guard trusted != client.trusted else { continue }
+            if !client.regions.isEmpty || !client.recognizers.isEmpty {
+                notifyDropped(client, "what this connection added was removed: the reloaded configuration changed whether its recognizers join the configured ones (daemon.control)")
+                removeAdditions(of: client)
+            }
+            client.trusted = trusted
+        }
+    }
+
+    /// After a reload, what a client added that no longer fits the new configuration (or what it may now see) is
+    /// dropped, and the client is told. The regions of daemon.control's peers are then shown as their parents are.
     func dropClientAdditionsThatNoLongerFit() {
         for client in clients.values.sorted(by: { $0.id < $1.id }) {
             var kept: [RegionEntry] = []
+            let others = configuredRegions() + trustedClients().filter { $0.id != client.id }.flatMap(\.regions)
             for region in client.regions {
-                let others = allRegions().filter { r in r.name != region.name && !client.regions.contains { $0.name == r.name } } + kept
-                if (try? configuration.checkClientRegion(region, regions: others)) != nil {
+                let seen = client.trusted || kept.contains { $0.name == region.parent } || seesPositions(client, in: region.parent)
+                if seen, (try? configuration.checkClientRegion(region, regions: others + kept)) != nil {
                     kept.append(region)
                 } else {
                     notifyDropped(client, "region '\(region.name)' no longer fits the reloaded configuration and was removed")
                 }
             }
             client.regions = kept
-            let regionNames = Set(allRegions().map(\.name))
-            let names = allRecognizers().map(\.name)
+            let regionNames = Set((others + kept).map(\.name))
+            let names = Set((configuration.recognizers + trustedClients().flatMap(\.recognizers) + client.recognizers).map(\.name))
+            let reach = reach(of: client)
             client.recognizers.removeAll { r in
                 var fits = true
-                if case .region(let name) = r.placement, !regionNames.contains(name) { fits = false }
-                if case .device(let d) = r.placement, !configuration.devices.contains(where: { $0.name == d }) { fits = false }
+                switch r.placement {
+                case .region(let name): fits = regionNames.contains(name) && reach.regions[name] == nil
+                case .device(let d): fits = configuration.devices.contains { $0.name == d } && reach.regions[d] == nil
+                case .everyDevice: fits = reach.everyDevice == nil
+                }
                 if configuration.recognizers.contains(where: { $0.name == r.name }) { fits = false }
-                if !(r.requireToFail + r.simultaneousWith).allSatisfy(names.contains) { fits = false }
+                let named = r.requireToFail + r.simultaneousWith + r.cannotPrevent + r.cannotBePreventedBy + (r.shouldBegin?.unlessActive ?? [])
+                if !named.allSatisfy({ names.contains($0) && reach.recognizers[$0] == nil }) { fits = false }
+                let ruleRegions = (r.shouldReceive?.regions ?? []) + (r.shouldReceive?.excludeRegions ?? []) + (r.shouldBegin?.regions ?? [])
+                if !ruleRegions.allSatisfy({ regionNames.contains($0) && reach.regions[$0] == nil }) { fits = false }
                 if !fits { notifyDropped(client, "recognizer '\(r.name)' no longer fits the reloaded configuration and was removed") }
                 return !fits
             }
         }
+        for client in trustedClients() { for region in client.regions { positionAccess.add(region) } }
     }
 
     /// A client's region on a surface. Validation put it inside its parent, which is configured or the client's

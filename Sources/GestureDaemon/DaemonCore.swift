@@ -13,8 +13,10 @@ public final class DaemonCore {
     let outbox: any Outbox
     let logger: Logger
     var policy: PeerPolicy
-    /// Who may reload over the socket (daemon.control).
+    /// Who may reload over the socket, and whose recognizers join the configured ones' arbitration (daemon.control).
     var control: PeerPolicy
+    /// Who sees positions where (docs/protocol.md, Who sees what).
+    var positionAccess: PositionAccess
     /// When the last reload over the socket was, on `clock`: one a second at most, so a client looping reload
     /// cannot keep cancelling every gesture in flight.
     var lastSocketReload: Timestamp?
@@ -32,6 +34,8 @@ public final class DaemonCore {
     var unclaimed: [String: DeviceInfo] = [:]
     /// Read for every line (each subscriber's wishes), changed only by requests, never during a frame.
     @exclusivity(unchecked) var clients: [ClientID: ClientSession] = [:]
+    /// Connections that have not said hello yet (their deadlines are looked for only while there are any).
+    var awaitingHello = 0
     /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
@@ -43,9 +47,14 @@ public final class DaemonCore {
     @exclusivity(unchecked) var recognizerKinds: [String: String] = [:] {
         didSet { for session in sessions.values { session.forgetEncodedFields() } }
     }
+    /// The connection (`client N`) that added each shared recognizer, which its lines name (no configuration binds
+    /// them); encoded with the kinds, so they change together.
+    var recognizerOwners: [String: String] = [:]
     @exclusivity(unchecked) private var events: [EngineEvent] = []
-    /// The event line being written: one writer for every line, so that a line allocates nothing.
+    /// The event line being written: one writer for every line, so that a line allocates nothing; and the same
+    /// gesture for peers that may not see where it happened.
     @exclusivity(unchecked) private var line = JSONWriter(capacity: 1024)
+    @exclusivity(unchecked) private var withheldLine = JSONWriter(capacity: 512)
 
     struct Counters {
         var frames = 0
@@ -62,18 +71,32 @@ public final class DaemonCore {
         self.outbox = outbox
         self.logger = logger
         control = PeerPolicy.control(configuration.daemon, logger: logger)
+        positionAccess = PositionAccess(configuration, logger: logger)
         events.reserveCapacity(64)
         updateKinds()
     }
 
-    /// The configuration's recognizers, then every client's.
-    func allRecognizers() -> [RecognizerEntry] {
-        configuration.recognizers + clients.values.flatMap(\.recognizers)
+    /// The recognizers of the shared surfaces: the configuration's, then those daemon.control's peers added.
+    func sharedRecognizers() -> [RecognizerEntry] {
+        configuration.recognizers + trustedClients().flatMap(\.recognizers)
+    }
+
+    /// Connections whose additions join the shared surfaces, in connection order.
+    func trustedClients() -> [ClientSession] {
+        clients.values.filter(\.trusted).sorted { $0.id < $1.id }
     }
 
     func updateKinds() {
-        recognizerKinds = [:]
-        for r in allRecognizers() { recognizerKinds[r.name] = r.kind.rawValue }
+        var kinds: [String: String] = [:]
+        recognizerOwners = [:]
+        for r in configuration.recognizers { kinds[r.name] = r.kind.rawValue }
+        for client in trustedClients() {
+            for r in client.recognizers {
+                kinds[r.name] = r.kind.rawValue
+                recognizerOwners[r.name] = client.ownerName
+            }
+        }
+        recognizerKinds = kinds
     }
 
     /// Recognizers at work on all devices (one instance per device a recognizer applies to).
@@ -88,6 +111,7 @@ public final class DaemonCore {
             return
         }
         let session = DeviceSession(info: info, surface: makeSurface(entry: entry, info: info))
+        session.clientSurfaces = makeClientSurfaces(entry: entry, size: session.surface.rawSize)
         sessions[info.node] = session
         var metadata = deviceMetadata(info)
         metadata["device.name"] = "\(entry.name)"
@@ -106,7 +130,7 @@ public final class DaemonCore {
     public func deviceRemoved(node: String, at time: Timestamp) {
         unclaimed[node] = nil
         guard let session = sessions.removeValue(forKey: node) else { return }
-        if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+        cancelTouches(of: session, at: time)
         release(session)
         logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
         broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
@@ -142,6 +166,7 @@ public final class DaemonCore {
         if let prepared {
             counters.frames += 1
             run(session) { $0.process(prepared, into: &$1) }
+            if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, prepared) }
         }
         let classified = sendClassifiedContacts(of: session)
         // The device's frame is one frame on the twin: the engine's deliveries, the contacts conditioning held
@@ -174,10 +199,10 @@ public final class DaemonCore {
     /// Set it before devices are added.
     public var explainer: ((String, Transition) -> Void)?
 
-    /// The earliest time a recognizer or a device's touch conditioning wants to be woken; nil when none waits
-    /// for anything.
+    /// The earliest time a recognizer or a device's touch conditioning wants to be woken, or a connection must
+    /// have said hello by; nil when none waits for anything.
     public var nextDeadline: Timestamp? {
-        var earliest: Timestamp?
+        var earliest = helloDeadline
         for session in sessions.values {
             if let d = session.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
@@ -185,21 +210,53 @@ public final class DaemonCore {
     }
 
     public func advance(to time: Timestamp) {
+        if helloDeadline.map({ $0 <= time }) ?? false { closeSilentClients(at: time) }
         for session in sessions.values where session.nextDeadline.map({ $0 <= time }) ?? false {
             // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
             if session.conditioningDue(by: time) {
                 if let frame = session.tick(at: time) {
                     counters.frames += 1
                     run(session) { $0.process(frame, into: &$1) }
+                    if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
                 }
                 _ = sendClassifiedContacts(of: session)
             }
             if session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
                 run(session) { $0.advance(to: time, into: &$1) }
             }
+            for own in session.clientSurfaces where own.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
+                runOwn(own, of: session) { $0.advance(to: time, into: &$1) }
+            }
             if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
         outbox.flush()
+    }
+
+    /// A frame to every connection's own engine on the device, after the shared one: each sees the touches it
+    /// admits (ClientSurface), and what it makes goes to its connection alone.
+    private func runClientSurfaces(of session: DeviceSession, _ frame: TouchFrame) {
+        for own in session.clientSurfaces {
+            guard let client = clients[own.client] else { continue }
+            guard let mine = own.filter(frame, visible: { self.seesOwnPositions(client, in: $0) }) else { continue }
+            runOwn(own, of: session) { $0.process(mine, into: &$1) }
+        }
+    }
+
+    /// Cancels every touch in flight on a device's surfaces (it went, or the configuration changed).
+    private func cancelTouches(of session: DeviceSession, at time: Timestamp) {
+        guard let frame = session.cancellation(at: time) else { return }
+        run(session) { $0.process(frame, into: &$1) }
+        for own in session.clientSurfaces {
+            if let mine = own.cancellation(frame) { runOwn(own, of: session) { $0.process(mine, into: &$1) } }
+        }
+    }
+
+    /// One step of a connection's own engine, its events to that connection only.
+    private func runOwn(_ own: ClientSurface, of session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
+        events.removeAll(keepingCapacity: true)
+        step(own.surface.engine, &events)
+        guard let client = clients[own.client] else { return }
+        for event in events { sendOwn(event, of: session, to: client) }
     }
 
     /// Runs one step of a surface's engine and sends what it produced.
@@ -275,18 +332,39 @@ public final class DaemonCore {
         switch event {
         case .action(let action):
             counters.gestures += 1
-            let (kind, names) = session.names(of: action, kinds: recognizerKinds)
+            let (kind, names) = session.names(of: action, kinds: recognizerKinds, owners: recognizerOwners)
             let engineKind = action.kind.rawValue
             let state = action.state.description
-            // Encoded once, for the first subscriber that wants it; not at all when none does.
-            var encoded = false
+            // Encoded once each way, for the first subscriber that wants it so; not at all when none does. Where the
+            // gesture is (the deepest region at its location) is looked up only for a peer that sees some regions.
+            var encoded = false, encodedWithheld = false
+            var at: String?
             for c in clients.values
             where c.wantsGesture({ $0.matches(recognizer: action.recognizer, kind: kind, engineKind: engineKind, device: device, region: action.region, state: state) }) {
-                if !encoded {
-                    EventMessage.gesture(action, names: names, place: session.place(action.region), at: session.location(action.location), into: &line)
-                    encoded = true
+                let sees: Bool
+                switch c.positions {
+                case .everywhere: sees = true
+                case .nowhere: sees = false
+                case .some:
+                    if at == nil { at = (session.surface.engine.root.hitTest(action.location) ?? session.surface.engine.root).name }
+                    sees = positionAccess.allows(c.peer, in: at!)
                 }
-                deliverLine(to: c.id)
+                if sees {
+                    if !encoded {
+                        EventMessage.gesture(action, names: names, place: session.place(action.region), at: session.location(action.location), into: &line)
+                        encoded = true
+                    }
+                    deliverLine(to: c.id)
+                } else {
+                    if !encodedWithheld {
+                        EventMessage.gesture(
+                            action, names: names, place: session.place(action.region), at: session.location(action.location), positions: false,
+                            into: &withheldLine)
+                        encodedWithheld = true
+                    }
+                    counters.linesSent += 1
+                    withheldLine.withBytes { outbox.send($0, to: c.id) }
+                }
             }
         case .touch(let delivery):
             if let passThrough = session.passThrough, !session.surface.closedRegions.contains(delivery.region) {
@@ -294,6 +372,50 @@ public final class DaemonCore {
             }
             sendTouch(delivery, of: session)
         }
+    }
+
+    /// What a connection's own engine made, to that connection: its gestures (with positions where it may see them),
+    /// and the raw touches its own regions were delivered, if it may have touches. Never to the twin: the
+    /// applications' touches are the shared surface's.
+    private func sendOwn(_ event: EngineEvent, of session: DeviceSession, to client: ClientSession) {
+        let device = session.name
+        switch event {
+        case .action(let action):
+            counters.gestures += 1
+            let kind = client.recognizers.first { $0.name == action.recognizer }?.kind.rawValue ?? action.kind.rawValue
+            let state = action.state.description
+            guard client.wantsGesture({
+                $0.matches(recognizer: action.recognizer, kind: kind, engineKind: action.kind.rawValue, device: device, region: action.region, state: state)
+            }) else { return }
+            let own = session.clientSurface(of: client.id)?.surface.engine.root
+            let at = own.flatMap { $0.hitTest(action.location) }?.name ?? device
+            let sees = seesOwnPositions(client, in: at)
+            EventMessage.gesture(
+                action, names: EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: client.ownerName),
+                place: session.place(action.region), at: session.location(action.location), positions: sees, into: &line)
+            deliverLine(to: client.id)
+        case .touch(let delivery):
+            guard client.mayReceiveTouches, client.regions.contains(where: { $0.name == delivery.region }),
+                client.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) })
+            else { return }
+            EventMessage.touch(delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), into: &line)
+            deliverLine(to: client.id)
+        }
+    }
+
+    /// Whether a connection sees positions in a region of the shared surfaces.
+    func seesPositions(_ client: ClientSession, in region: String) -> Bool {
+        switch client.positions {
+        case .everywhere: true
+        case .nowhere: false
+        case .some: positionAccess.allows(client.peer, in: region)
+        }
+    }
+
+    /// Whether a connection sees positions in a region of its own engine: its own regions (placed only where it
+    /// sees, and dropped by a reload that takes that away) or a shared one it sees.
+    func seesOwnPositions(_ client: ClientSession, in region: String) -> Bool {
+        client.regions.contains { $0.name == region } || seesPositions(client, in: region)
     }
 
     /// A raw touch line to every client that may have touches and wants the delivery's region; encoded once, for
@@ -337,15 +459,25 @@ public final class DaemonCore {
 
     // MARK: Surfaces
 
-    /// A surface for a device from the configuration, with every client's additions that fit it.
+    /// A surface for a device from the configuration, with the additions of daemon.control's peers that fit it.
     func makeSurface(entry: DeviceEntry, info: DeviceInfo) -> ConfiguredSurface {
         let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? info.geometry.size)
         surface.engine.transitionObserver = transitionLogger(device: entry.name)
-        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+        for client in trustedClients() {
             for region in client.regions where region.device == entry.name { place(region, of: client, on: surface) }
             for recognizer in client.recognizers where applies(recognizer, to: surface) { surface.add(recognizer) }
         }
         return surface
+    }
+
+    /// The engines of the other connections' additions on a device: one for each connection that added anything there.
+    func makeClientSurfaces(entry: DeviceEntry, size: Size) -> [ClientSurface] {
+        clients.values.filter { !$0.trusted }.sorted { $0.id < $1.id }.compactMap { client in
+            let own = ClientSurface(client: client.id, configuration: configuration, entry: entry, size: size)
+            for region in client.regions where region.device == entry.name { place(region, of: client, on: own.surface) }
+            for recognizer in client.recognizers where applies(recognizer, to: own.surface) { own.surface.add(recognizer) }
+            return own.surface.recognizers.isEmpty && client.regions.allSatisfy({ $0.device != entry.name }) ? nil : own
+        }
     }
 
     func applies(_ recognizer: RecognizerEntry, to surface: ConfiguredSurface) -> Bool {
@@ -382,12 +514,14 @@ public final class DaemonCore {
     /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
     public func apply(_ new: Configuration, policy: PeerPolicy, at time: Timestamp) {
         for session in sessions.values {
-            if let frame = session.cancellation(at: time) { run(session) { $0.process(frame, into: &$1) } }
+            cancelTouches(of: session, at: time)
             if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
         configuration = new
         self.policy = policy
         control = PeerPolicy.control(new.daemon, logger: logger)
+        positionAccess = PositionAccess(new, logger: logger)
+        rereadRights()
         dropClientAdditionsThatNoLongerFit()
         updateKinds()
         var infos = Array(unclaimed.values)
@@ -396,10 +530,12 @@ public final class DaemonCore {
         for (node, session) in sessions {
             if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
                 session.replace(with: makeSurface(entry: entry, info: session.info))
+                session.clientSurfaces = makeClientSurfaces(entry: entry, size: session.surface.rawSize)
                 updateGrab(session)
                 kept[node] = session
             } else {
                 release(session)
+                session.clientSurfaces = []
                 infos.append(session.info)
                 broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
             }

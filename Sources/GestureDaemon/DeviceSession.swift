@@ -29,6 +29,9 @@ final class DeviceSession {
     private var conditioning: Bool
     /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
     var dropsLogged = false
+    /// The engines of connections whose recognizers run apart (ClientSurface), by connection. Looked at every
+    /// frame and turn, changed only by requests and reloads: unchecked, as above.
+    @exclusivity(unchecked) var clientSurfaces: [ClientSurface] = []
 
     init(info: DeviceInfo, surface: ConfiguredSurface) {
         self.info = info
@@ -77,9 +80,17 @@ final class DeviceSession {
 
     /// The earliest time the engine or touch conditioning wants to be woken.
     var nextDeadline: Timestamp? {
-        let engine = surface.engine.nextDeadline
-        guard conditioning, let stage = conditioner.nextDeadline else { return engine }
-        return engine.map { min($0, stage) } ?? stage
+        var earliest = surface.engine.nextDeadline
+        for own in clientSurfaces {
+            if let d = own.surface.engine.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+        }
+        guard conditioning, let stage = conditioner.nextDeadline else { return earliest }
+        return earliest.map { min($0, stage) } ?? stage
+    }
+
+    /// The engine of a connection's own recognizers here, if it has one.
+    func clientSurface(of client: ClientID) -> ClientSurface? {
+        clientSurfaces.first { $0.client == client }
     }
 
     /// Whether touch conditioning's deadline has come by `time`.
@@ -196,12 +207,13 @@ final class DeviceSession {
         return fields
     }
 
-    /// The recognizer's configured kind (`kinds`, else the engine's) and its `gestureNames`.
-    func names(of action: GestureAction, kinds: [String: String]) -> (kind: String, fields: EncodedFields) {
+    /// The recognizer's configured kind (`kinds`, else the engine's) and its `gestureNames`, with the connection
+    /// that added it (`owners`).
+    func names(of action: GestureAction, kinds: [String: String], owners: [String: String]) -> (kind: String, fields: EncodedFields) {
         if let found = gestureNames.first(where: { $0.recognizer == action.recognizer }) { return (found.kind, found.fields) }
         if gestureNames.count >= Self.encodedLimit { gestureNames.removeAll() }
         let kind = kinds[action.recognizer] ?? action.kind.rawValue
-        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind)
+        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: owners[action.recognizer])
         gestureNames.append((action.recognizer, kind, fields))
         return (kind, fields)
     }

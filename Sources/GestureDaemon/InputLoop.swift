@@ -123,7 +123,7 @@ final class InputLoop {
                 for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry) }
             }
             // Input that is due goes before the clients, so that a burst of requests delays no frame.
-            clientEvents()
+            clientEvents(at: now)
             playReplay(at: now)
         }
     }
@@ -210,14 +210,14 @@ final class InputLoop {
     /// that much, however many clients send at once.
     private static let clientEventsBudget: Int64 = 100_000
 
-    private func clientEvents() {
+    private func clientEvents(at now: Timestamp) {
         // Most turns bring no request: then no clock read for the budget.
         guard server.hasWaitingEvents else { return }
         let started = monotonicNow().nanoseconds
         while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent() {
             switch event {
             case .connected(let id, let peer):
-                _ = core.clientConnected(id, peer: peer)
+                _ = core.clientConnected(id, peer: peer, at: now)
             case .line(let id, let line):
                 core.clientLine(id, line)
             case .disconnected(let id, let reason):

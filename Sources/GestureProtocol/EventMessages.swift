@@ -34,10 +34,14 @@ public struct EncodedFields: Sendable {
 public enum EventMessage {
     /// A recognizer's action, into `w` (reset first): `names` opens it (`gestureNames`), `place` says where
     /// (`place`), both encoded once for every line of the recognizer on the device; the engine's values follow
-    /// under "values". Keys in the order of docs/protocol.md, written as fixed pieces (LineCursor).
+    /// under "values". Keys in the order of docs/protocol.md, written as fixed pieces (LineCursor). Without
+    /// `positions` (docs/protocol.md, Who sees what), the line says where nothing is: no location, and of the
+    /// values only those that carry no position (a tap's count, a swipe's direction, an edge).
     public static func gesture(
-        _ action: GestureAction, names: EncodedFields, place: EncodedFields, at location: SurfaceLocation, into w: inout JSONWriter
+        _ action: GestureAction, names: EncodedFields, place: EncodedFields, at location: SurfaceLocation, positions: Bool = true,
+        into w: inout JSONWriter
     ) {
+        guard positions else { return withheld(action, names: names, place: place, into: &w) }
         w.reset()
         // Pieces of text and the two encoded parts, twelve numbers at most, and what the values hold.
         let room = names.bytes.count + place.bytes.count + 256 + 12 * JSONText.numberBytes + valuesRoom(action.detail)
@@ -56,12 +60,45 @@ public enum EventMessage {
         }
     }
 
-    /// `{"type":"gesture","recognizer":…,"kind":…`: what opens a recognizer's action lines.
-    public static func gestureNames(recognizer: String, kind: String) -> EncodedFields {
+    /// A gesture line for a peer that may not see positions where it happened: `"positions":false`, no location,
+    /// and the values that give no position away.
+    private static func withheld(_ action: GestureAction, names: EncodedFields, place: EncodedFields, into w: inout JSONWriter) {
+        w.reset()
+        let room = names.bytes.count + place.bytes.count + 256 + 3 * JSONText.numberBytes + valuesRoom(action.detail)
+        w.write(maximum: room) { c in
+            c.raw(names)
+            c.raw(states[Int(action.state.rawValue)])
+            c.raw(place)
+            c.raw(",\"time\":")
+            c.seconds(microseconds: action.time.nanoseconds / 1000)
+            c.raw(",\"touches\":")
+            c.integer(action.numberOfTouches)
+            c.raw(",\"positions\":false,\"values\":{")
+            switch action.detail {
+            case .tap(let taps):
+                c.raw("\"taps\":")
+                c.integer(taps)
+            case .swipe(let direction):
+                c.raw("\"direction\":")
+                c.string(direction.description)
+            case .edgePan(let edge, _, _):
+                c.raw("\"edge\":")
+                c.string(edge.description)
+            case .none, .pan, .pinch, .rotation, .custom:
+                break
+            }
+            c.raw("}}\n")
+        }
+    }
+
+    /// `{"type":"gesture","recognizer":…,"kind":…`: what opens a recognizer's action lines; `owner` for a
+    /// recognizer a connection added (`client N`), which no configuration binds.
+    public static func gestureNames(recognizer: String, kind: String, owner: String? = nil) -> EncodedFields {
         EncodedFields("{") {
             $0.field("type", "gesture")
             $0.field("recognizer", recognizer)
             $0.field("kind", kind)
+            if let owner { $0.field("owner", owner) }
         }
     }
 

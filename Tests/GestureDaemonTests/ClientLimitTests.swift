@@ -25,7 +25,7 @@ import Testing
 
     static func connected() throws -> (DaemonCore, DaemonCoreTests.Lines) {
         let (core, lines) = try DaemonCoreTests.core(config)
-        _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0))
+        _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero)
         core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8))
         return (core, lines)
     }
@@ -105,7 +105,7 @@ import Testing
 @Suite struct ClientRegionParentTests {
     @Test func aRegionUnderAnotherConnectionsRegionIsRefusedSayingWhy() throws {
         let (core, lines) = try ClientLimitTests.connected()
-        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0))
+        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero)
         core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
         core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
         let refused = ClientLimitTests.reply(
@@ -124,7 +124,7 @@ import Testing
     /// relations and rules: they go when that connection does.
     @Test func aRecognizerReferringToAnotherConnectionsAdditionsIsRefusedSayingWhere() throws {
         let (core, lines) = try ClientLimitTests.connected()
-        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0))
+        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero)
         core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
         core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
         core.clientLine(2, Array(#"{"type":"add_recognizer","recognizer":{"name":"their-pan","kind":"pan","region":"theirs"}}"#.utf8))

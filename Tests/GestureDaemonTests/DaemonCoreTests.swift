@@ -34,7 +34,7 @@ import Testing
     }
 
     static func subscribe(_ core: DaemonCore, _ id: ClientID, _ request: String = #"{"type":"subscribe"}"#) {
-        _ = core.clientConnected(id, peer: PeerCredentials(pid: 1, uid: 0, gid: 0))
+        _ = core.clientConnected(id, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero)
         core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8))
         core.clientLine(id, Array(request.utf8))
     }
@@ -132,8 +132,8 @@ import Testing
 
     @Test func beyondMaxClientsAConnectionIsRefusedAndClosed() throws {
         let (core, lines) = try Self.core("[daemon]\nmax_clients = 1\n")
-        #expect(core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0)))
-        #expect(!core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0)))
+        #expect(core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero))
+        #expect(!core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero))
         #expect(lines.closed == [2])
         #expect(lines.objects(to: 2).first?["code"] as? String == "too_many_clients")
     }

@@ -14,6 +14,9 @@ import Testing
     static let config = """
         [daemon]
         raw_touches = { groups = [\(rawGroup)] }
+        # Twenty connections of 32 each, as the floods below make: over the defaults of all connections together.
+        max_client_recognizers_total = 640
+        max_client_regions_total = 640
 
         [[recognizer]]
         name = "tap"

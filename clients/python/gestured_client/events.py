@@ -37,8 +37,12 @@ class GestureEvent:
     region: str
     time: float
     touches: int
-    location: Location
+    # None where the daemon does not show this connection positions (docs/protocol.md, Who sees what); values
+    # then hold only a tap's count, a swipe's direction or an edge.
+    location: Optional[Location]
     values: Dict[str, Union[float, str, Tuple[float, float]]] = field(default_factory=dict)
+    # "client N" for a recognizer a connection added; None for a configured one.
+    owner: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,8 @@ def event_from(m: dict) -> Optional[Event]:
             values = {k: (_pair(v) if isinstance(v, list) else v) for k, v in m.get("values", {}).items()}
             return GestureEvent(
                 recognizer=m["recognizer"], kind=m["kind"], state=m["state"], device=m["device"], node=m["node"],
-                region=m["region"], time=float(m["time"]), touches=int(m["touches"]), location=_location(m), values=values)
+                region=m["region"], time=float(m["time"]), touches=int(m["touches"]),
+                location=_location(m) if "location" in m else None, values=values, owner=m.get("owner"))
         if kind == "touch":
             return TouchEvent(
                 device=m["device"], node=m["node"], region=m["region"], id=int(m["id"]), phase=m["phase"],
