@@ -343,6 +343,8 @@ extension DaemonCore {
         r.writer.field("unclaimed_devices", unclaimed.count)
         r.writer.field("recognizers", runningRecognizers)
         r.writer.field("clients", clients.count)
+        r.writer.field("client_recognizers", clients.values.reduce(0) { $0 + $1.recognizers.count })
+        r.writer.field("client_regions", clients.values.reduce(0) { $0 + $1.regions.count })
         r.writer.field("frames", counters.frames)
         r.writer.field("gestures", counters.gestures)
         r.writer.field("lines_sent", counters.linesSent)

@@ -68,6 +68,22 @@ import Testing
         #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, words: ["direction": "up"])).isEmpty, "ended only, by default")
     }
 
+    @Test func aRecognizerAnotherConnectionAddedUnderABoundNameDoesNothing() throws {
+        let file = try ActionsFile.parse("[[action]]\ngesture = \"three-finger-tap\"\ncommand = \"lock-screen\"\n", file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        var added = Self.event("three-finger-tap", .ended)
+        added.owner = "client 7"
+        #expect(runner.effects(of: added).isEmpty)
+        #expect(runner.effects(of: Self.event("three-finger-tap", .ended)).count == 1)
+    }
+
+    @Test func aGestureWithoutPositionsHasNoCoordinatesInTheEnvironment() throws {
+        var withheld = Self.event("tap", .ended)
+        withheld.location = nil
+        let environment = ActionRunner.environment(of: withheld)
+        #expect(environment["GESTURE_X_MM"] == nil && environment["GESTURE_Y_MM"] == nil && environment["GESTURE_RECOGNIZER"] == "tap")
+    }
+
     /// fusuma's thresholds: a repeating action fires once per step of its gesture's value, forward and back.
     @Test func aRepeatingActionFiresEveryStepBothWays() throws {
         let file = try ActionsFile.parse(

@@ -202,4 +202,105 @@ import Testing
         #expect(try other.request(["type": "add_region", "region": ["name": "panel", "device": "touch", "rect": [0, 0, 0.5, 0.5]]])["type"] as? String == "region_added")
         #expect(daemon.stop() == 0)
     }
+
+    // MARK: Seeing and taking what is not theirs (docs/protocol.md, Access)
+
+    /// A peer started in the background, for attacks that run while the test does something else.
+    static func startPeer(_ arguments: [String]) throws -> (process: Process, output: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [peerScript] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        return (process, output)
+    }
+
+    static func finish(_ peer: (process: Process, output: Pipe)) throws -> [String: Any] {
+        let data = peer.output.fileHandleForReading.readDataToEndOfFile()
+        peer.process.waitUntilExit()
+        guard peer.process.terminationStatus == 0, let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw TestFailure("hostile_peer.py failed (\(peer.process.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+        }
+        return object
+    }
+
+    @Test(.enabled(if: asRoot, "the peer needs root to become nobody"))
+    func aPeerWithoutPositionsLearnsNoneAndCannotPlaceWhatWouldTellIt() throws {
+        let daemon = try Self.daemon()
+        let spy = try Self.peer(["spy", daemon.socket, "9"])
+        #expect(spy["uid"] as? Int == 65534 && spy["positions"] as? String == "nowhere", "\(spy)")
+        #expect(spy["added"] as? String == "invalid_recognizer" && spy["region"] as? String == "invalid_region", "\(spy)")
+        // The recording's eight taps and drags, every one of them without a location or a value that follows fingers.
+        #expect((spy["gestures"] as? Int ?? 0) >= 24, "\(spy)")
+        #expect(spy["located"] as? Int == 0 && spy["valued"] as? Int == 0, "\(spy)")
+        #expect(daemon.stop() == 0)
+    }
+
+    /// Root allowed raw touches, nobody allowed positions (so that it may add recognizers) but nothing more.
+    static let sharedConfig = """
+        [daemon]
+        raw_touches = { users = [0] }
+        positions = { users = [65534] }
+
+        [[recognizer]]
+        name = "tap"
+        kind = "tap"
+
+        [[recognizer]]
+        name = "pan"
+        kind = "pan"
+        """
+
+    /// Every gesture (with where) and every raw touch line root's connection reads while the recording plays.
+    static func watch(_ daemon: DaemonProcess, _ watcher: TestClient) throws -> (gestures: [String], touches: [String]) {
+        #expect(try watcher.request(["type": "subscribe", "events": ["gestures", "touches"]])["type"] as? String == "subscribed")
+        let messages = try watcher.messages(until: Self.isLastPanEnd(8), timeout: 20)
+        let touches = messages.filter { $0["type"] as? String == "touch" }.map { "\($0["id"] ?? "") \($0["phase"] ?? "") \($0["region"] ?? "")" }
+        return (Self.gestures(messages), touches)
+    }
+
+    @Test(.enabled(if: asRoot, "the peer needs root to become nobody"))
+    func aStrangersGreedyRecognizersTakeNothingFromAnotherConnection() throws {
+        let quiet = try DaemonProcess(config: Self.sharedConfig, script: Self.script)
+        guard chown(quiet.socket, 0, 65534) == 0 else { throw TestFailure("chown \(quiet.socket)") }
+        let expected = try Self.watch(quiet, try quiet.client())
+        #expect(expected.gestures.count > 30 && expected.touches.count > 20, "\(expected.gestures.count) gestures, \(expected.touches.count) touches")
+        #expect(quiet.stop() == 0)
+
+        let daemon = try DaemonProcess(config: Self.sharedConfig, script: Self.script)
+        guard chown(daemon.socket, 0, 65534) == 0 else { throw TestFailure("chown \(daemon.socket)") }
+        let watcher = try daemon.client(), observer = try daemon.client()
+        let greedy = try Self.startPeer(["greedy", daemon.socket, "11"])
+        // The recording starts with the first subscription: the greedy peer's recognizers are in place before it.
+        try waitUntil("the greedy peer's recognizers") { try observer.request(["type": "status"])["client_recognizers"] as? Int == 2 }
+        let seen = try Self.watch(daemon, watcher)
+        #expect(seen.gestures == expected.gestures, "root's gestures changed under a stranger's recognizers")
+        #expect(seen.touches == expected.touches, "root's raw touches changed under a stranger's recognizers")
+        let result = try Self.finish(greedy)
+        #expect(result["additions"] as? String == "own")
+        #expect(result["answers"] as? [String] == ["recognizer_added", "recognizer_added", "invalid_recognizer", "subscribed"], "\(result)")
+        // Its own long press held every touch, for itself alone.
+        let owners = result["owners"] as? [String: Int] ?? [:]
+        #expect(owners.keys.contains { $0.hasPrefix("client ") } && owners.count == 2, "\(owners)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(.enabled(if: asRoot, "the peer needs root to take a group"))
+    func aReloadThatTakesRawTouchesAwayStopsThemOnOpenConnections() throws {
+        let daemon = try Self.daemon()
+        let observer = try daemon.client()
+        let peer = try Self.startPeer(["revocable", daemon.socket, "\(Self.rawGroup)", "8"])
+        #expect(try observer.request(["type": "subscribe", "events": ["gestures"]])["type"] as? String == "subscribed")
+        // The first gesture: the peer has read touches by then.
+        _ = try observer.messages(until: { $0["type"] as? String == "gesture" && $0["state"] as? String == "ended" }, timeout: 10)
+        try Self.config.replacingOccurrences(of: "raw_touches = { groups = [\(Self.rawGroup)] }", with: "")
+            .write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        #expect(try observer.request(["type": "reload"])["type"] as? String == "reloaded")
+        let result = try Self.finish(peer)
+        #expect(result["raw_touches"] as? Bool == true && result["subscribed"] as? String == "subscribed", "\(result)")
+        #expect((result["before"] as? Int ?? 0) > 0 && result["revoked"] as? Bool == true, "\(result)")
+        #expect(result["after"] as? Int == 0, "touches after the reload took them away: \(result)")
+        #expect(daemon.stop() == 0)
+    }
 }

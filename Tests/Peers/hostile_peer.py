@@ -7,11 +7,19 @@ protocol on a real connection and prints one JSON object saying what the daemon 
                              sent at once, then each answer read
   regroup SOCKET GID         as nobody without GID, connects; then joins GID (the saved uid is kept as root to
                              do so) and asks for raw touches on that connection and on a new one
+  spy SOCKET SECONDS         as nobody: tries to place a long press that reports every touch, and a region, on
+                             the whole surface; then counts the gestures it reads for SECONDS, and those located
+  greedy SOCKET SECONDS      as nobody: adds recognizers that delay, cancel and hold every touch on the whole
+                             surface, and one that waits for a configured recognizer; then reads for SECONDS
+  revocable SOCKET GID SECONDS
+                             as nobody in GID: subscribes to raw touches and counts them, before and after the
+                             daemon says they were revoked, reading for SECONDS
 """
 import json
 import os
 import socket
 import sys
+import time
 
 NOBODY = 65534
 
@@ -96,11 +104,96 @@ def regroup(path, gid):
     }
 
 
+def become_nobody(groups=()):
+    os.setgroups(list(groups))
+    os.setresgid(NOBODY, NOBODY, NOBODY)
+    os.setresuid(NOBODY, NOBODY, NOBODY)
+
+
+def read_for(connection, seconds, each):
+    """Every message for `seconds`, to `each`; stops early when the daemon closes the connection."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        connection.sock.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            each(connection.message())
+        except socket.timeout:
+            break
+
+
+def spy(path, seconds):
+    become_nobody()
+    connection = Connection(path)
+    hello = connection.request(0, {"type": "hello", "version": 1, "client": "spy"})
+    added = answer(connection.request(1, {"type": "add_recognizer", "recognizer": {
+        "name": "spy", "kind": "long-press", "device": "touch", "minimum_press_duration": 0}}))
+    region = answer(connection.request(2, {"type": "add_region", "region": {"name": "pad", "device": "touch", "rect": [0, 0, 1, 1]}}))
+    subscribed = answer(connection.request(3, {"type": "subscribe", "events": ["gestures"]}))
+    counts = {"gestures": 0, "located": 0, "valued": 0}
+
+    def count(message):
+        if message.get("type") == "gesture":
+            counts["gestures"] += 1
+            counts["located"] += "location" in message
+            counts["valued"] += any(k != "taps" for k in message.get("values", {}))
+    read_for(connection, seconds, count)
+    return dict(counts, uid=hello.get("uid"), positions=hello.get("positions"), added=added, region=region, subscribed=subscribed)
+
+
+def greedy(path, seconds):
+    become_nobody()
+    connection = Connection(path)
+    hello = connection.request(0, {"type": "hello", "version": 1, "client": "greedy"})
+    grasp = {"delays_touches_began": True, "delays_touches_ended": True, "cancels_touches_in_view": True}
+    answers = [
+        answer(connection.request(1, {"type": "add_recognizer", "recognizer": dict(
+            grasp, name="hold", kind="long-press", device="touch", minimum_press_duration=0)})),
+        answer(connection.request(2, {"type": "add_recognizer", "recognizer": dict(grasp, name="grab", kind="pan", device="touch")})),
+        answer(connection.request(3, {"type": "add_recognizer", "recognizer": {
+            "name": "wait", "kind": "tap", "device": "touch", "require_to_fail": ["tap"]}})),
+        answer(connection.request(4, {"type": "subscribe", "events": ["gestures"]})),
+    ]
+    owners = {}
+
+    def count(message):
+        if message.get("type") == "gesture":
+            owner = message.get("owner", "config")
+            owners[owner] = owners.get(owner, 0) + 1
+    read_for(connection, seconds, count)
+    return {"uid": hello.get("uid"), "additions": hello.get("additions"), "answers": answers, "owners": owners}
+
+
+def revocable(path, gid, seconds):
+    become_nobody([gid])
+    connection = Connection(path)
+    hello = connection.request(0, {"type": "hello", "version": 1, "client": "revocable"})
+    subscribed = answer(connection.request(1, {"type": "subscribe", "events": ["touches"]}))
+    counts = {"before": 0, "after": 0, "revoked": False}
+
+    def count(message):
+        if message.get("code") == "access_revoked":
+            counts["revoked"] = True
+        elif message.get("type") == "touch":
+            counts["after" if counts["revoked"] else "before"] += 1
+    read_for(connection, seconds, count)
+    return dict(counts, raw_touches=hello.get("raw_touches"), subscribed=subscribed)
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("reload-loop", "regroup"):
+    commands = {"reload-loop": 4, "regroup": 4, "spy": 4, "greedy": 4, "revocable": 5}
+    if len(sys.argv) < 2 or commands.get(sys.argv[1]) != len(sys.argv):
         raise SystemExit(__doc__)
-    command, path, number = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    result = reload_loop(path, number) if command == "reload-loop" else regroup(path, number)
+    command, path = sys.argv[1], sys.argv[2]
+    if command == "reload-loop":
+        result = reload_loop(path, int(sys.argv[3]))
+    elif command == "regroup":
+        result = regroup(path, int(sys.argv[3]))
+    elif command == "spy":
+        result = spy(path, float(sys.argv[3]))
+    elif command == "greedy":
+        result = greedy(path, float(sys.argv[3]))
+    else:
+        result = revocable(path, int(sys.argv[3]), float(sys.argv[4]))
     print(json.dumps(result))
 
 
