@@ -8,10 +8,12 @@ final class ClientSession {
     let id: ClientID
     let peer: PeerCredentials
     /// What the configuration lets this peer do, read again on every reload (docs/protocol.md, Who sees what).
-    var mayReceiveTouches: Bool
+    /// Read for every line sent, changed only by a reload, never while another access is open: unchecked for
+    /// exclusivity (docs/daemon.md, What a frame costs).
+    @exclusivity(unchecked) var mayReceiveTouches: Bool
+    @exclusivity(unchecked) var positions: Sight = .nowhere
     /// daemon.control allows it: its recognizers join the configured ones' arbitration; otherwise they run apart.
     var trusted: Bool
-    var positions: Sight = .nowhere
     var name: String?
     var greeted = false
     /// When the connection is closed if it has not said hello by then.

@@ -195,8 +195,7 @@ extension DaemonCore {
             let recognizer = try clientRecognizer(value, of: client)
             client.recognizers.append(recognizer)
             if client.trusted {
-                recognizerKinds[recognizer.name] = recognizer.kind.rawValue
-                recognizerOwners[recognizer.name] = client.ownerName
+                recognizerNaming[recognizer.name] = RecognizerNaming(kind: recognizer.kind.rawValue, owner: client.ownerName)
                 for session in sessions.values where applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
             } else {
                 for session in sessions.values where applies(recognizer, to: session.surface) || session.clientSurface(of: client.id).map({ applies(recognizer, to: $0.surface) }) == true {
@@ -287,14 +286,14 @@ extension DaemonCore {
                 let mine = own.contains { $0 === recognizer }
                 r.writer.beginObject()
                 r.writer.field("name", recognizer.name)
-                let kind = mine ? client.recognizers.first { $0.name == recognizer.name }?.kind.rawValue : recognizerKinds[recognizer.name]
+                let kind = mine ? client.recognizers.first { $0.name == recognizer.name }?.kind.rawValue : recognizerNaming[recognizer.name]?.kind
                 r.writer.field("kind", kind ?? recognizer.kind.rawValue)
                 r.writer.field("device", session.name)
                 r.writer.field("node", session.info.node)
                 r.writer.field("region", recognizer.region?.name ?? session.name)
                 r.writer.field("state", recognizer.state.description)
                 r.writer.field("enabled", recognizer.isEnabled)
-                r.writer.field("owner", mine ? client.ownerName : recognizerOwners[recognizer.name] ?? "config")
+                r.writer.field("owner", mine ? client.ownerName : recognizerNaming[recognizer.name]?.owner ?? "config")
                 r.writer.endObject()
             }
         }

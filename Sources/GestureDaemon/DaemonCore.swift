@@ -15,8 +15,9 @@ public final class DaemonCore {
     var policy: PeerPolicy
     /// Who may reload over the socket, and whose recognizers join the configured ones' arbitration (daemon.control).
     var control: PeerPolicy
-    /// Who sees positions where (docs/protocol.md, Who sees what).
-    var positionAccess: PositionAccess
+    /// Who sees positions where (docs/protocol.md, Who sees what). Read for every action some peer sees part of,
+    /// changed only by requests and reloads: unchecked, as the clients are.
+    @exclusivity(unchecked) var positionAccess: PositionAccess
     /// When the last reload over the socket was, on `clock`: one a second at most, so a client looping reload
     /// cannot keep cancelling every gesture in flight.
     var lastSocketReload: Timestamp?
@@ -42,14 +43,13 @@ public final class DaemonCore {
     public var statusExtras: (inout JSONWriter) -> Void = { _ in }
     // Touched on every frame, never while another access is open: unchecked, as in DeviceSession.
     @exclusivity(unchecked) var counters = Counters()
-    /// Configured kind names by recognizer ("checkmark" where the engine says "custom"). The devices' encoded
-    /// recognizer names carry these kinds, so they are encoded again after a change.
-    @exclusivity(unchecked) var recognizerKinds: [String: String] = [:] {
+    /// What gesture lines call each shared recognizer: its configured kind ("checkmark" where the engine says
+    /// "custom") and, for one a connection added, that connection (`client N`: no configuration binds it). The
+    /// devices' encoded recognizer names carry these, so they are encoded again after a change. Read for every
+    /// action, changed only by requests, never during a frame: unchecked.
+    @exclusivity(unchecked) var recognizerNaming: [String: RecognizerNaming] = [:] {
         didSet { for session in sessions.values { session.forgetEncodedFields() } }
     }
-    /// The connection (`client N`) that added each shared recognizer, which its lines name (no configuration binds
-    /// them); encoded with the kinds, so they change together.
-    var recognizerOwners: [String: String] = [:]
     @exclusivity(unchecked) private var events: [EngineEvent] = []
     /// The event line being written: one writer for every line, so that a line allocates nothing; and the same
     /// gesture for peers that may not see where it happened.
@@ -65,13 +65,18 @@ public final class DaemonCore {
         var kernelDrops = 0
     }
 
-    public init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logger: Logger) {
+    public convenience init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logger: Logger) {
+        self.init(configuration: configuration, policy: policy, positions: nil, outbox: outbox, logger: logger)
+    }
+
+    /// `positions`: who sees positions where; nil resolves the configuration's (docs/protocol.md, Who sees what).
+    init(configuration: Configuration, policy: PeerPolicy, positions: PositionAccess?, outbox: any Outbox, logger: Logger) {
         self.configuration = configuration
         self.policy = policy
         self.outbox = outbox
         self.logger = logger
         control = PeerPolicy.control(configuration.daemon, logger: logger)
-        positionAccess = PositionAccess(configuration, logger: logger)
+        positionAccess = positions ?? PositionAccess(configuration, logger: logger)
         events.reserveCapacity(64)
         updateKinds()
     }
@@ -87,16 +92,12 @@ public final class DaemonCore {
     }
 
     func updateKinds() {
-        var kinds: [String: String] = [:]
-        recognizerOwners = [:]
-        for r in configuration.recognizers { kinds[r.name] = r.kind.rawValue }
+        var naming: [String: RecognizerNaming] = [:]
+        for r in configuration.recognizers { naming[r.name] = RecognizerNaming(kind: r.kind.rawValue) }
         for client in trustedClients() {
-            for r in client.recognizers {
-                kinds[r.name] = r.kind.rawValue
-                recognizerOwners[r.name] = client.ownerName
-            }
+            for r in client.recognizers { naming[r.name] = RecognizerNaming(kind: r.kind.rawValue, owner: client.ownerName) }
         }
-        recognizerKinds = kinds
+        recognizerNaming = naming
     }
 
     /// Recognizers at work on all devices (one instance per device a recognizer applies to).
@@ -332,7 +333,7 @@ public final class DaemonCore {
         switch event {
         case .action(let action):
             counters.gestures += 1
-            let (kind, names) = session.names(of: action, kinds: recognizerKinds, owners: recognizerOwners)
+            let (kind, names) = session.names(of: action, naming: recognizerNaming)
             let engineKind = action.kind.rawValue
             let state = action.state.description
             // Encoded once each way, for the first subscriber that wants it so; not at all when none does. Where the

@@ -207,13 +207,14 @@ final class DeviceSession {
         return fields
     }
 
-    /// The recognizer's configured kind (`kinds`, else the engine's) and its `gestureNames`, with the connection
-    /// that added it (`owners`).
-    func names(of action: GestureAction, kinds: [String: String], owners: [String: String]) -> (kind: String, fields: EncodedFields) {
+    /// The recognizer's configured kind (from `naming`, else the engine's) and its `gestureNames`, with the
+    /// connection that added it.
+    func names(of action: GestureAction, naming: [String: RecognizerNaming]) -> (kind: String, fields: EncodedFields) {
         if let found = gestureNames.first(where: { $0.recognizer == action.recognizer }) { return (found.kind, found.fields) }
         if gestureNames.count >= Self.encodedLimit { gestureNames.removeAll() }
-        let kind = kinds[action.recognizer] ?? action.kind.rawValue
-        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: owners[action.recognizer])
+        let named = naming[action.recognizer]
+        let kind = named?.kind ?? action.kind.rawValue
+        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: named?.owner)
         gestureNames.append((action.recognizer, kind, fields))
         return (kind, fields)
     }
@@ -227,4 +228,10 @@ final class DeviceSession {
     func location(_ p: Point) -> SurfaceLocation {
         SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))
     }
+}
+
+/// What a shared recognizer's lines call it: its configured kind, and the connection that added it, if one did.
+struct RecognizerNaming {
+    var kind: String
+    var owner: String?
 }

@@ -31,7 +31,7 @@ public enum OfflineReplay {
         write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
-        let core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), outbox: outbox, logger: logger)
+        let core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), positions: PositionAccess(), outbox: outbox, logger: logger)
         if explain {
             core.explainer = { device, transition in
                 Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)

@@ -10,13 +10,19 @@ import Logging
 struct PositionAccess {
     private var policies: [String: PeerPolicy] = [:]
 
+    /// No region: for a replay, whose one subscriber is the process itself and sees everything.
+    init() {}
+
     init(_ configuration: Configuration, logger: Logger) {
         let daemon = configuration.daemon
         let fallback = daemon.positions ?? Principals(users: daemon.rawTouchUsers, groups: daemon.rawTouchGroups)
+        // Names daemon.raw_touches gives were told about when raw touches were resolved: not twice.
+        var quiet = logger
+        if daemon.positions == nil { quiet.logLevel = .error }
         var resolved: [Principals: PeerPolicy] = [:]
         func policy(_ principals: Principals, _ key: String) -> PeerPolicy {
             if let known = resolved[principals] { return known }
-            var p = PeerPolicy.resolve(users: principals.users, groups: principals.groups, key: key, logger: logger)
+            var p = PeerPolicy.resolve(users: principals.users, groups: principals.groups, key: key, logger: principals == fallback ? quiet : logger)
             p.users.formUnion([0, geteuid()])
             resolved[principals] = p
             return p
