@@ -12,11 +12,20 @@ struct TOMLLocator {
     /// error of a file counts the same way on a line with `é` or `→` before the place.
     private var column = 1
     private var arrayTableCounts: [String: Int] = [:]
-    /// Arrays and inline tables open around the current value. Each level recurses, so a long run of `[` or
-    /// `{a=` overflowed the stack; deeper than any parser accepts (toml++ stops at 256), brackets are stepped
-    /// over instead.
-    private var depth = 0
-    private static let maximumDepth = 256
+    /// Levels open around the current place: each part of a table header or dotted key, each `[` and `{`, and
+    /// the `[[` of an array of tables count one. This scanner recursed once per bracket, and toml++ once per
+    /// table (a dotted key of 100,000 parts overflowed its stack); every level also makes the path of each
+    /// value below it longer. Past `ConfigLimits.nestingLevels`, or at a key longer than `ConfigLimits.keyBytes`,
+    /// the scan stops and `excess` says where: `ConfigNode.parse` refuses the text before toml++ reads it.
+    private var level = 0
+    private(set) var excess: Excess?
+
+    struct Excess {
+        /// The offset in the UTF-8 text of the key or bracket past the limit.
+        var offset: Int
+        var position: SourcePosition
+        var message: String
+    }
     /// The first place where the toml++ inside TOMLKit (3.4.0) asserts instead of reporting an error: a table
     /// header whose key starts with neither a bare-key character nor a quote (`[[[x]]]`, `[=`, `[` alone on a
     /// line), `}` where an array expects a value (`[}`, `[1,}`), and no digit after the `T` of a date-time
@@ -93,6 +102,7 @@ struct TOMLLocator {
         let at = position
         if trap == nil { checkHeaderKeyStart() }
         let isArray = peek(1) == UInt8(ascii: "[")
+        level = isArray ? 1 : 0
         skipASCII(isArray ? 2 : 1)
         let parts = keyParts()
         var path = ConfigPath.root
@@ -166,6 +176,8 @@ struct TOMLLocator {
     }
 
     private mutating func keyValue(in table: ConfigPath) {
+        let outer = level
+        defer { level = outer }
         let at = position
         var path = table
         for part in keyParts() { path = path.key(part) }
@@ -182,14 +194,19 @@ struct TOMLLocator {
         while true {
             skipTrivia(newlines: false)
             guard let c = current else { break }
+            let (start, startPosition) = (index, position)
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 parts.append(quoted())
             } else {
-                let start = index
                 while let b = current, isBareKeyByte(b) { advance() }
                 guard index > start else { break }
                 parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
             }
+            if parts.last!.utf8.count > ConfigLimits.keyBytes {
+                stop(at: start, startPosition, "a key longer than \(ConfigLimits.keyBytes) bytes: no key of a configuration is")
+                return parts
+            }
+            guard deeper(at: start, startPosition) else { return parts }
             skipTrivia(newlines: false)
             guard current == UInt8(ascii: ".") else { break }
             advance()
@@ -202,19 +219,29 @@ struct TOMLLocator {
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
     }
 
+    /// One level more; false, with the scan stopped, past `ConfigLimits.nestingLevels`.
+    private mutating func deeper(at offset: Int? = nil, _ at: SourcePosition? = nil) -> Bool {
+        level += 1
+        guard level > ConfigLimits.nestingLevels else { return true }
+        stop(at: offset ?? index, at ?? position, "nested deeper than \(ConfigLimits.nestingLevels) levels (keys, arrays and tables within each other): a configuration needs 7")
+        return false
+    }
+
+    /// Ends the scan: nothing after the first excess is read, by this scanner or by toml++.
+    private mutating func stop(at offset: Int, _ at: SourcePosition, _ message: String) {
+        if excess == nil { excess = Excess(offset: offset, position: at, message: message) }
+        index = bytes.count
+    }
+
     private mutating func value(_ path: ConfigPath) {
         values[path.text] = position
         guard let c = current else { return }
-        if depth >= Self.maximumDepth && (c == UInt8(ascii: "[") || c == UInt8(ascii: "{")) {
-            advance()
-            return
-        }
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             _ = quoted()
         case UInt8(ascii: "["):
-            depth += 1
-            defer { depth -= 1 }
+            guard deeper() else { return }
+            defer { level -= 1 }
             advance()
             var n = 0
             var expectingValue = true  // at the start and after a comma
@@ -238,8 +265,8 @@ struct TOMLLocator {
                 if index == start { advance() }
             }
         case UInt8(ascii: "{"):
-            depth += 1
-            defer { depth -= 1 }
+            guard deeper() else { return }
+            defer { level -= 1 }
             advance()
             while true {
                 skipTrivia(newlines: false)
