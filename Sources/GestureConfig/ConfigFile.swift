@@ -3,11 +3,11 @@ import SystemCalls
 import SystemPackage
 
 /// Reading the files gestured is configured with: a regular file of at most `ConfigLimits.fileBytes` bytes,
-/// or an error at its start that says what the path is instead, in words (Foundation's said "The file couldn't
-/// be opened" for a directory, and a FIFO blocked the reader forever).
+/// or an error at its start that says what the path is instead, in words: Foundation's reading said
+/// "NSCocoaErrorDomain error 256" of a directory, and waited forever on a FIFO.
 enum ConfigFile {
-    /// The file's bytes, checked by `ConfigText.check` and made a String.
-    static func read(_ path: String) throws(ConfigErrors) -> String {
+    /// The file's bytes, for `ConfigText.decode`.
+    static func read(_ path: String) throws(ConfigErrors) -> [UInt8] {
         func fail(_ message: String) -> ConfigErrors {
             ConfigErrors([ConfigError(file: path, position: SourcePosition(line: 1, column: 1), message)])
         }
@@ -35,8 +35,7 @@ enum ConfigFile {
         }
         guard count <= ConfigLimits.fileBytes else { throw fail(ConfigText.tooLarge(max(count, Int(status.st_size)))) }
         bytes.removeSubrange(count...)
-        try ConfigText.check(bytes, file: path)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// What a path is when it is not a regular file; nil when it is one.
@@ -67,7 +66,12 @@ extension Configuration {
     /// Reads and checks a configuration file: what `gestured check` and a reload both do, so that a file one
     /// refuses the other refuses too, with the same errors. A file that cannot be read is one error, at its start.
     public static func load(_ path: String) -> Result<Configuration, ConfigErrors> {
-        Result { () throws(ConfigErrors) in try Configuration.parse(try ConfigFile.read(path), file: path) }
+        Result { () throws(ConfigErrors) in try Configuration.parse(bytes: try ConfigFile.read(path), file: path) }
+    }
+
+    /// Checks a file's bytes as `load` does once it has read them: UTF-8 text, then the configuration.
+    public static func parse(bytes: [UInt8], file: String) throws(ConfigErrors) -> Configuration {
+        try parse(try ConfigText.decode(bytes, file: file), file: file)
     }
 
     /// `gestured check` and `gesturectl check`: each file's verdict, or every error in it, to `report`.

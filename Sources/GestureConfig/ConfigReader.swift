@@ -68,8 +68,12 @@ final class ConfigReader {
     }
 
     static func isValidName(_ s: String) -> Bool {
+        // Bytes, not Unicode properties: the check is on every name of a file, thousands of them.
         !s.isEmpty && s.utf8.count <= 64
-            && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+            && s.utf8.allSatisfy { b in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+            }
     }
 
     func bool(_ node: ConfigNode) -> Bool? {
