@@ -7,7 +7,7 @@ enum ConfigLimits {
     static let fileBytes = 1 << 20
     /// Keys, arrays and tables within each other (a configuration needs 7): toml++ recurses once per table.
     static let nestingLevels = 16
-    /// Bytes in a key (the longest gestured knows has 29): a key is part of every path below it.
+    /// Bytes in a key (the longest gestured knows has 29).
     static let keyBytes = 64
     static let devices = 64
     static let regions = 1024
