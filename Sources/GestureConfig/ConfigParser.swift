@@ -97,7 +97,7 @@ struct ConfigParser {
         if let n = t["max_clients_per_user"], let m = reader.integer(n, in: 1...4096) { d.maxClientsPerUser = m }
         if let n = t["max_client_recognizers_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRecognizersTotal = m }
         if let n = t["max_client_regions_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRegionsTotal = m }
-        if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: "s") { d.helloTimeout = s }
+        if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: " s") { d.helloTimeout = s }
         if let n = t["positions"] { d.positions = principals(n, what: "daemon.positions") }
         return d
     }
