@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "GestureConfig",
             dependencies: [
-                "GestureEngine", "GestureCatalog", "GestureProtocol", "InputCore", .product(name: "TOMLKit", package: "TOMLKit"),
+                "GestureEngine", "GestureCatalog", "GestureProtocol", "InputCore", "SystemCalls", .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines. What a

@@ -30,8 +30,8 @@ public struct ActionsFile: Sendable {
 
     /// Parses and checks an actions file: every problem is reported, each with its line and column.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> ActionsFile {
-        let root = try ConfigNode.parse(text, file: file)
-        let reader = ConfigReader(file: file, locator: TOMLLocator(source: text))
+        let (root, locator) = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, locator: locator)
         var actions: [Action] = []
         if let top = reader.table(root, allowed: ["action"], what: "the file") {
             if let list = top["action"], let items = reader.array(list, what: "an array of [[action]] tables") {
@@ -43,7 +43,7 @@ public struct ActionsFile: Sendable {
     }
 
     public static func load(_ path: String) -> Result<ActionsFile, ConfigErrors> {
-        Result { () throws(ConfigErrors) -> ActionsFile in try parse(try ConfigFile.read(path), file: path) }
+        Result { () throws(ConfigErrors) -> ActionsFile in try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path) }
     }
 
     private static func action(_ node: ConfigNode, _ reader: ConfigReader) -> Action? {

@@ -12,43 +12,51 @@ struct ConfigChecks {
         }
     }
 
-    /// Regions with parents before children; each must lie within its parent, on the same device.
+    /// Regions with parents before children; each must lie within its parent, on the same device. In file order
+    /// but for a region written before its parent, which waits for it: of the regions whose parent is placed,
+    /// the first written goes next. So siblings keep their file order, which decides which of two overlapping
+    /// ones a touch lands in, and placing them all takes n log n (one pass each for regions written children
+    /// first took quadratic time).
     func orderedRegions(_ regions: [(RegionEntry, ConfigNode)], devices: [DeviceEntry]) -> [RegionEntry] {
-        var placed: [String: RegionEntry] = [:]
-        for device in devices {
-            placed[device.name] = .wholeSurface(of: device.name)
-        }
-        var seen: Set<String> = Set(devices.map(\.name))
-        var pending: [(RegionEntry, ConfigNode)] = []
+        let deviceNames = Set(devices.map(\.name))
+        var seen = deviceNames
+        var candidates: [(RegionEntry, ConfigNode)] = []
         for (region, node) in regions {
             if !seen.insert(region.name).inserted {
                 reader.error(node.path.key("name"), "region '\(region.name)' is defined twice (device names are regions too)")
-            } else if !devices.contains(where: { $0.name == region.device }) {
+            } else if !deviceNames.contains(region.device) {
                 reader.error(node.path.key("device"), "unknown device '\(region.device)'\(reader.suggestion(for: region.device, among: devices.map(\.name)))")
             } else {
-                pending.append((region, node))
+                candidates.append((region, node))
             }
+        }
+        var children: [String: [Int]] = [:]
+        for (i, (region, _)) in candidates.enumerated() { children[region.parent, default: []].append(i) }
+        var placed: [String: RegionEntry] = [:]
+        var ready = IndexHeap()
+        for device in deviceNames {
+            placed[device] = .wholeSurface(of: device)
+            for i in children[device] ?? [] { ready.insert(i) }
         }
         var ordered: [RegionEntry] = []
-        var progress = true
-        while progress {
-            progress = false
-            pending.removeAll { region, node in
-                guard let parent = placed[region.parent] else { return false }
-                progress = true
-                if parent.device != region.device {
-                    reader.error(node.path.key("parent"), "parent '\(region.parent)' is on device '\(parent.device)', not '\(region.device)'")
-                } else if !contains(parent.rect, region.rect) {
-                    reader.error(node.path.key("rect"), "region '\(region.name)' \(describe(region.rect)) is outside its parent '\(parent.name)' \(describe(parent.rect))")
-                } else {
-                    placed[region.name] = region
-                    ordered.append(region)
-                }
-                return true
+        var decided = Array(repeating: false, count: candidates.count)
+        while let i = ready.popMin() {
+            decided[i] = true
+            let (region, node) = candidates[i]
+            let parent = placed[region.parent]!
+            if parent.device != region.device {
+                reader.error(node.path.key("parent"), "parent '\(region.parent)' is on device '\(parent.device)', not '\(region.device)'")
+            } else if !contains(parent.rect, region.rect) {
+                reader.error(node.path.key("rect"), "region '\(region.name)' \(describe(region.rect)) is outside its parent '\(parent.name)' \(describe(parent.rect))")
+            } else {
+                placed[region.name] = region
+                ordered.append(region)
+                for child in children[region.name] ?? [] { ready.insert(child) }
             }
         }
+        let pending = candidates.indices.filter { !decided[$0] }.map { candidates[$0] }
+        let known = Set(placed.keys).union(pending.map(\.0.name))
         for (region, node) in pending {
-            let known = Array(placed.keys) + pending.map(\.0.name)
             // `why` brings its own leading space or "; ": none before it, so no trailing space when it is empty.
             let why = known.contains(region.parent) ? " (a cycle of parents)" : reader.suggestion(for: region.parent, among: known)
             reader.error(node.path.key("parent"), "parent '\(region.parent)' of region '\(region.name)' is not a region of device '\(region.device)'\(why)")
@@ -64,14 +72,20 @@ struct ConfigChecks {
             reader.error(node.path.key("name"), "recognizer '\(r.name)' is defined twice")
         }
         names.formUnion(known)
-        let regionNames = devices.map(\.name) + regions.map(\.name)
+        let namesOrAny = names.union([GestureRules.any])
+        let deviceNames = Set(devices.map(\.name))
+        // Regions by name, a device's name standing for its whole surface; a region before a device of its name.
+        var surfaces: [String: RegionEntry] = [:]
+        for region in regions where surfaces[region.name] == nil { surfaces[region.name] = region }
+        for device in devices where surfaces[device.name] == nil { surfaces[device.name] = .wholeSurface(of: device.name) }
+        let regionNames = Set(surfaces.keys)
         for (r, node) in recognizers {
             switch r.placement {
             case .everyDevice: break
-            case .device(let d) where !devices.contains(where: { $0.name == d }):
-                reader.error(node.path.key("device"), "unknown device '\(d)'\(reader.suggestion(for: d, among: devices.map(\.name)))")
+            case .device(let d) where !deviceNames.contains(d):
+                reader.error(node.path.key("device"), "unknown device '\(d)'\(reader.suggestion(for: d, among: deviceNames))")
             case .region(let name):
-                if let region = regions.first(where: { $0.name == name }) ?? devices.first(where: { $0.name == name }).map({ .wholeSurface(of: $0.name) }) {
+                if let region = surfaces[name] {
                     if case .table(let t) = node.value, let d = t.first(where: { $0.key == "device" }), case .string(let device) = d.node.value,
                         device != region.device
                     {
@@ -84,8 +98,8 @@ struct ConfigChecks {
             }
             references(r.requireToFail, "require_to_fail", r, node, names)
             references(r.simultaneousWith, "simultaneous_with", r, node, names)
-            references(r.cannotPrevent, "cannot_prevent", r, node, names.union([GestureRules.any]))
-            references(r.cannotBePreventedBy, "cannot_be_prevented_by", r, node, names.union([GestureRules.any]))
+            references(r.cannotPrevent, "cannot_prevent", r, node, namesOrAny)
+            references(r.cannotBePreventedBy, "cannot_be_prevented_by", r, node, namesOrAny)
             if let rule = r.shouldReceive {
                 regionReferences(rule.regions, node.path.key("should_receive").key("regions"), regionNames)
                 regionReferences(rule.excludeRegions, node.path.key("should_receive").key("exclude_regions"), regionNames)
@@ -111,7 +125,7 @@ struct ConfigChecks {
         }
     }
 
-    private func regionReferences(_ list: [String], _ path: ConfigPath, _ known: [String]) {
+    private func regionReferences(_ list: [String], _ path: ConfigPath, _ known: Set<String>) {
         for (i, name) in list.enumerated() where !known.contains(name) {
             reader.error(path.index(i), "unknown region '\(name)'\(reader.suggestion(for: name, among: known))")
         }
@@ -129,30 +143,22 @@ struct ConfigChecks {
         }
     }
 
-    /// A recognizer that waits for itself, through others, would wait forever.
+    /// A recognizer that waits for itself, through others, would wait forever. One error for each group that
+    /// waits for each other, at its first recognizer's relation to the next one in the cycle.
     private func checkCycles(_ recognizers: [(RecognizerEntry, ConfigNode)]) {
-        let waits = Dictionary(recognizers.map { ($0.0.name, $0.0.requireToFail) }, uniquingKeysWith: { a, _ in a })
-        var reported: Set<String> = []
-        for (r, node) in recognizers {
-            guard let chain = cycle(from: r.name, waits), !reported.contains(r.name) else { continue }
-            reported.formUnion(chain)
-            let index = r.requireToFail.firstIndex(of: chain.count > 1 ? chain[1] : r.name) ?? 0
-            reader.error(node.path.key("require_to_fail").index(index), "require_to_fail makes a cycle: \((chain + [r.name]).joined(separator: " -> ")); each would wait for the other forever")
+        // A name given twice is reported apart; relations name its first entry.
+        var index: [String: Int] = [:]
+        for (i, (r, _)) in recognizers.enumerated() where index[r.name] == nil { index[r.name] = i }
+        // A recognizer naming itself is already reported by `references`; it is not also a cycle.
+        let waits = recognizers.indices.map { i in
+            index[recognizers[i].0.name] == i ? recognizers[i].0.requireToFail.compactMap { index[$0] }.filter { $0 != i } : []
         }
-    }
-
-    /// The path from `start` back to itself, if there is one.
-    private func cycle(from start: String, _ waits: [String: [String]]) -> [String]? {
-        var visited: Set<String> = []
-        func walk(_ name: String, _ path: [String]) -> [String]? {
-            // A recognizer naming itself is already reported by `references`; it is not also a cycle.
-            for next in waits[name] ?? [] where next != name {
-                if next == start { return path }
-                if visited.insert(next).inserted, let found = walk(next, path + [next]) { return found }
-            }
-            return nil
+        for chain in RequireToFailCycles.cycles(waits) {
+            let (r, node) = recognizers[chain[0]]
+            let names = (chain + [chain[0]]).map { recognizers[$0].0.name }
+            let at = r.requireToFail.firstIndex(of: names[1]) ?? 0
+            reader.error(node.path.key("require_to_fail").index(at), "require_to_fail makes a cycle: \(names.joined(separator: " -> ")); each would wait for the other forever")
         }
-        return walk(start, [start])
     }
 
     private func contains(_ outer: Rect, _ inner: Rect) -> Bool {

@@ -30,20 +30,28 @@ struct ConfigNode {
         }
     }
 
-    /// Parses TOML text; a syntax error comes back with TOMLKit's line and column.
-    static func parse(_ text: String, file: String) throws(ConfigErrors) -> ConfigNode {
-        // toml++ aborts on some malformed text instead of reporting it (see TOMLLocator.trap): the first such
-        // byte is replaced by one it does not abort on. Text before it is unchanged, so an error before the
-        // trap's reach is the text's own and still the one reported; any other is the trap's.
-        guard let trap = TOMLLocator(source: text).trap else { return ConfigNode(try table(text, file: file), path: .root) }
+    /// Parses TOML text, with the locator of its keys and values for the errors found in it later; a syntax
+    /// error comes back with TOMLKit's line and column.
+    static func parse(_ text: String, file: String) throws(ConfigErrors) -> (root: ConfigNode, locator: TOMLLocator) {
+        try ConfigText.check(Array(text.utf8), file: file)
+        // toml++ aborts on some malformed text instead of reporting it (see TOMLLocator.trap), and overflows its
+        // stack on text nested too deep (TOMLLocator.excess). The first trap is replaced by a byte it does not
+        // abort on, and the text is cut before an excess (the locator stops there, so a trap comes before it).
+        // Text before them is unchanged, so an error before their reach is the text's own and still the one
+        // reported; any other is the trap's, or the excess's.
+        let locator = TOMLLocator(source: text)
+        guard locator.trap != nil || locator.excess != nil else { return (ConfigNode(try table(text, file: file), path: .root), locator) }
         var bytes = Array(text.utf8)
-        bytes[trap.offset] = trap.replacement
+        if let excess = locator.excess { bytes.removeSubrange(excess.offset...) }
+        if let trap = locator.trap { bytes[trap.offset] = trap.replacement }
+        let reach = locator.trap?.reach ?? locator.excess!.position
         do throws(ConfigErrors) {
             _ = try table(String(decoding: bytes, as: UTF8.self), file: file)
         } catch {
-            guard let first = error.errors.first?.position, first >= trap.reach else { throw error }
+            guard let first = error.errors.first?.position, first >= reach else { throw error }
         }
-        throw ConfigErrors([ConfigError(file: file, position: trap.position, "TOML syntax: \(trap.message)")])
+        if let trap = locator.trap { throw ConfigErrors([ConfigError(file: file, position: trap.position, "TOML syntax: \(trap.message)")]) }
+        throw ConfigErrors([ConfigError(file: file, position: locator.excess!.position, locator.excess!.message)])
     }
 
     /// TOMLKit's parse; a syntax error comes back with its line and column.

@@ -4,8 +4,8 @@ import InputCore
 extension Configuration {
     /// Parses and validates a configuration. Every problem is reported, each with its line and column.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
-        let root = try ConfigNode.parse(text, file: file)
-        let reader = ConfigReader(file: file, locator: TOMLLocator(source: text))
+        let (root, locator) = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, locator: locator)
         let parser = ConfigParser(reader: reader)
         let configuration = parser.configuration(root)
         guard reader.errors.isEmpty, let configuration else {
@@ -21,6 +21,7 @@ struct ConfigParser {
 
     func configuration(_ root: ConfigNode) -> Configuration? {
         guard let top = reader.table(root, allowed: ["daemon", "device", "region", "recognizer"], what: "the file") else { return nil }
+        guard withinLimits(top) else { return nil }
         let daemon = top["daemon"].flatMap(daemonSettings) ?? DaemonSettings()
         // Read the list once (a `device` that is not an array is reported once) and keep each entry with its
         // own node: an invalid entry is dropped, and duplicate names must still point at the right line.
@@ -37,6 +38,19 @@ struct ConfigParser {
         let ordered = checks.orderedRegions(regions, devices: devices)
         checks.checkRecognizers(recognizers, regions: ordered, devices: devices)
         return Configuration(file: reader.file, daemon: daemon, devices: devices, regions: ordered, recognizers: recognizers.map(\.0))
+    }
+
+    /// Whether there are at most `ConfigLimits` entries of each kind; the error is at the first one over. The
+    /// entries are counted before anything is read from them: a file refused for their number is refused with
+    /// that alone, not with what checking each against thousands of others would say.
+    private func withinLimits(_ top: [String: ConfigNode]) -> Bool {
+        var within = true
+        for (key, limit) in [("device", ConfigLimits.devices), ("region", ConfigLimits.regions), ("recognizer", ConfigLimits.recognizers)] {
+            guard case .array(let entries)? = top[key]?.value, entries.count > limit else { continue }
+            reader.error(entries[limit].path, "at most \(limit) [[\(key)]] entries, got \(entries.count)")
+            within = false
+        }
+        return within
     }
 
     private func list(_ node: ConfigNode?, what: String) -> [ConfigNode] {
@@ -83,7 +97,7 @@ struct ConfigParser {
         if let n = t["max_clients_per_user"], let m = reader.integer(n, in: 1...4096) { d.maxClientsPerUser = m }
         if let n = t["max_client_recognizers_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRecognizersTotal = m }
         if let n = t["max_client_regions_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRegionsTotal = m }
-        if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: "s") { d.helloTimeout = s }
+        if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: " s") { d.helloTimeout = s }
         if let n = t["positions"] { d.positions = principals(n, what: "daemon.positions") }
         return d
     }
@@ -115,7 +129,7 @@ struct ConfigParser {
         guard let name = required(t, "name", in: node, reader.name) else { return nil }
         var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
         if let m = t["match"], let match = reader.table(m, allowed: ["name", "vendor", "product", "kinds"], what: "device.match") {
-            if let n = match["name"], let glob = reader.string(n) { entry.selector.name = glob }
+            if let n = match["name"], let glob = reader.string(n, atMost: ConfigLimits.globBytes) { entry.selector.name = glob }
             if let n = match["vendor"], let v = reader.integer(n, in: 0...0xFFFF) { entry.selector.vendor = UInt16(v) }
             if let n = match["product"], let p = reader.integer(n, in: 0...0xFFFF) { entry.selector.product = UInt16(p) }
             if let n = match["kinds"] {

@@ -8,6 +8,9 @@ final class ConfigReader {
     private(set) var errors: [ConfigError] = []
     /// Name the field in each message, for input that has no lines (a client's request).
     private let paths: Bool
+    /// Each "did you mean" costs an edit distance to every known name: a file of thousands of unknown names
+    /// took minutes. The first few are what a person reads.
+    private var suggestionsLeft = ConfigLimits.suggestions
 
     init(file: String, locator: TOMLLocator, paths: Bool = false) {
         self.file = file
@@ -48,9 +51,15 @@ final class ConfigReader {
         return items
     }
 
-    func string(_ node: ConfigNode) -> String? {
+    func string(_ node: ConfigNode) -> String? { string(node, atMost: ConfigLimits.stringBytes) }
+
+    func string(_ node: ConfigNode, atMost limit: Int) -> String? {
         guard case .string(let s) = node.value else {
             error(node.path, "\(node.path.lastKey) must be a string, got \(node.typeName)")
+            return nil
+        }
+        guard s.utf8.count <= limit else {
+            error(node.path, "\(node.path.lastKey) must be at most \(limit) bytes, got \(s.utf8.count)")
             return nil
         }
         return s
@@ -68,8 +77,12 @@ final class ConfigReader {
     }
 
     static func isValidName(_ s: String) -> Bool {
+        // Bytes, not Unicode properties: the check is on every name of a file, thousands of them.
         !s.isEmpty && s.utf8.count <= 64
-            && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+            && s.utf8.allSatisfy { b in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+            }
     }
 
     func bool(_ node: ConfigNode) -> Bool? {
@@ -119,9 +132,13 @@ final class ConfigReader {
         return s
     }
 
-    /// An array of strings; each element is checked by `element`.
+    /// An array of at most `ConfigLimits.arrayEntries` strings; each element is checked by `element`.
     func strings(_ node: ConfigNode, element: (ConfigNode) -> String?) -> [String]? {
         guard let items = array(node, what: "an array of strings") else { return nil }
+        guard items.count <= ConfigLimits.arrayEntries else {
+            error(node.path, "\(node.path.lastKey) may list at most \(ConfigLimits.arrayEntries) entries, got \(items.count)")
+            return nil
+        }
         let values = items.map(element)
         return values.contains(where: { $0 == nil }) ? nil : values.map { $0! }
     }
@@ -141,7 +158,9 @@ final class ConfigReader {
     static func inUnit(_ unit: String) -> String { unit.isEmpty ? "" : " in\(unit)" }
 
     func suggestion(for word: String, among names: some Sequence<String>) -> String {
-        NameSuggestion.didYouMean(word, among: names)
+        guard suggestionsLeft > 0 else { return "" }
+        suggestionsLeft -= 1
+        return NameSuggestion.didYouMean(word, among: names)
     }
 
     func format(_ d: Double) -> String {

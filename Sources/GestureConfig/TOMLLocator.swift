@@ -3,20 +3,42 @@
 /// TOML to step over values, and it always makes progress on any input: it runs before the parser too, to find
 /// the text that crashes it (`trap`).
 struct TOMLLocator {
-    private(set) var keys: [String: SourcePosition] = [:]
-    private(set) var values: [String: SourcePosition] = [:]
+    /// Every place the document has a key or value, numbered: 0 is the root, and every other is known by its
+    /// parent's number and its key, or is an element of its parent's array. A value's whole path is never
+    /// spelt out: every value below a key repeats the keys above it, and 250,000 of them under keys of 255
+    /// bytes took a second as text.
+    private var keyed: [Keyed: Int] = [:]
+    /// The places of each array's elements, in order, by the array's place; an array of tables's too.
+    private var elements: [Int: [Int]] = [:]
+    /// The places that are arrays of tables (`[[name]]`): a header below one is in its latest element.
+    private var tableArrays: Set<Int> = []
+    private(set) var keyAt: [SourcePosition?] = [nil]
+    private(set) var valueAt: [SourcePosition?] = [nil]
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     /// Characters (not bytes) since the line began, as toml++ counts columns for syntax errors, so that every
     /// error of a file counts the same way on a line with `é` or `→` before the place.
     private var column = 1
-    private var arrayTableCounts: [String: Int] = [:]
-    /// Arrays and inline tables open around the current value. Each level recurses, so a long run of `[` or
-    /// `{a=` overflowed the stack; deeper than any parser accepts (toml++ stops at 256), brackets are stepped
-    /// over instead.
-    private var depth = 0
-    private static let maximumDepth = 256
+    /// Levels open around the current place: each part of a table header or dotted key, each `[` and `{`, and
+    /// the `[[` of an array of tables count one. This scanner recursed once per bracket, and toml++ once per
+    /// table (a dotted key of 100,000 parts overflowed its stack). Past `ConfigLimits.nestingLevels`, or at a
+    /// key longer than `ConfigLimits.keyBytes`, the scan stops and `excess` says where: `ConfigNode.parse`
+    /// refuses the text before toml++ reads it.
+    private var level = 0
+    private(set) var excess: Excess?
+
+    private struct Keyed: Hashable {
+        var parent: Int
+        var key: String
+    }
+
+    struct Excess {
+        /// The offset in the UTF-8 text of the key or bracket past the limit.
+        var offset: Int
+        var position: SourcePosition
+        var message: String
+    }
     /// The first place where the toml++ inside TOMLKit (3.4.0) asserts instead of reporting an error: a table
     /// header whose key starts with neither a bare-key character nor a quote (`[[[x]]]`, `[=`, `[` alone on a
     /// line), `}` where an array expects a value (`[}`, `[1,}`), and no digit after the `T` of a date-time
@@ -44,13 +66,52 @@ struct TOMLLocator {
 
     /// The value's position, else its key's, else the nearest enclosing table's.
     func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
-        var candidate: ConfigPath? = path
-        while let p = candidate {
-            if preferKey, let found = keys[p.text] ?? values[p.text] { return found }
-            if let found = values[p.text] ?? keys[p.text] { return found }
-            candidate = p.parent
+        for p in lineage(of: path).reversed() {
+            if preferKey, let found = keyAt[p] ?? valueAt[p] { return found }
+            if let found = valueAt[p] ?? keyAt[p] { return found }
         }
         return SourcePosition(line: 1, column: 1)
+    }
+
+    /// Where the key of `path` is, if the document has it.
+    func keyPosition(of path: ConfigPath) -> SourcePosition? {
+        let places = lineage(of: path)
+        return places.count == path.components.count + 1 ? keyAt[places.last!] : nil
+    }
+
+    /// Where the value of `path` is (a table's header for a table), if the document has it.
+    func valuePosition(of path: ConfigPath) -> SourcePosition? {
+        let places = lineage(of: path)
+        return places.count == path.components.count + 1 ? valueAt[places.last!] : nil
+    }
+
+    /// The places from the root down along `path`, as far as the document has them.
+    private func lineage(of path: ConfigPath) -> [Int] {
+        var lineage = [0]
+        for component in path.components {
+            let next: Int? =
+                switch component {
+                case .key(let key): keyed[Keyed(parent: lineage.last!, key: key)]
+                case .index(let n): elements[lineage.last!].flatMap { $0.indices.contains(n) ? $0[n] : nil }
+                }
+            guard let next else { break }
+            lineage.append(next)
+        }
+        return lineage
+    }
+
+    /// The place of `key` under `parent`, numbered when first met.
+    private mutating func child(of parent: Int, _ key: String) -> Int {
+        if let known = keyed[Keyed(parent: parent, key: key)] { return known }
+        let place = newPlace()
+        keyed[Keyed(parent: parent, key: key)] = place
+        return place
+    }
+
+    private mutating func newPlace() -> Int {
+        keyAt.append(nil)
+        valueAt.append(nil)
+        return keyAt.count - 1
     }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
@@ -74,7 +135,7 @@ struct TOMLLocator {
     }
 
     private mutating func document() {
-        var table = ConfigPath.root
+        var table = 0
         while true {
             skipTrivia(newlines: true)
             guard let c = current else { return }
@@ -89,30 +150,32 @@ struct TOMLLocator {
     }
 
     /// `[a.b]` or `[[a.b]]`; a table under an array of tables belongs to its latest element.
-    private mutating func header() -> ConfigPath {
+    private mutating func header() -> Int {
         let at = position
         if trap == nil { checkHeaderKeyStart() }
         let isArray = peek(1) == UInt8(ascii: "[")
+        level = isArray ? 1 : 0
         skipASCII(isArray ? 2 : 1)
         let parts = keyParts()
-        var path = ConfigPath.root
+        var table = 0
         for (n, part) in parts.enumerated() {
-            path = path.key(part)
+            table = child(of: table, part)
             let isLast = n == parts.count - 1
-            if let count = arrayTableCounts[path.text], !(isArray && isLast) { path = path.index(count - 1) }
+            if tableArrays.contains(table), let latest = elements[table]?.last, !(isArray && isLast) { table = latest }
         }
         if isArray {
-            let count = arrayTableCounts[path.text, default: 0]
-            arrayTableCounts[path.text] = count + 1
-            path = path.index(count)
+            let element = newPlace()
+            tableArrays.insert(table)
+            elements[table, default: []].append(element)
+            table = element
         }
-        keys[path.text] = at
-        values[path.text] = at
+        keyAt[table] = at
+        valueAt[table] = at
         while let c = current, c != UInt8(ascii: "\n") {
             if c == UInt8(ascii: "#") { break }
             advance()
         }
-        return path
+        return table
     }
 
     /// What toml++'s parse_table_header does before parse_key: past `[`, spaces and tabs, a second `[` right
@@ -165,16 +228,18 @@ struct TOMLLocator {
         trap = Trap(offset: offset, position: at, replacement: replacement, message: message + saw, reach: reach ?? at)
     }
 
-    private mutating func keyValue(in table: ConfigPath) {
+    private mutating func keyValue(in table: Int) {
+        let outer = level
+        defer { level = outer }
         let at = position
-        var path = table
-        for part in keyParts() { path = path.key(part) }
-        keys[path.text] = at
+        var key = table
+        for part in keyParts() { key = child(of: key, part) }
+        keyAt[key] = at
         skipTrivia(newlines: false)
         guard current == UInt8(ascii: "=") else { return }
         advance()
         skipTrivia(newlines: false)
-        value(path)
+        value(key)
     }
 
     private mutating func keyParts() -> [String] {
@@ -182,14 +247,19 @@ struct TOMLLocator {
         while true {
             skipTrivia(newlines: false)
             guard let c = current else { break }
+            let (start, startPosition) = (index, position)
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 parts.append(quoted())
             } else {
-                let start = index
                 while let b = current, isBareKeyByte(b) { advance() }
                 guard index > start else { break }
                 parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
             }
+            if parts.last!.utf8.count > ConfigLimits.keyBytes {
+                stop(at: start, startPosition, "a key longer than \(ConfigLimits.keyBytes) bytes: no key of a configuration is")
+                return parts
+            }
+            guard deeper(at: start, startPosition) else { return parts }
             skipTrivia(newlines: false)
             guard current == UInt8(ascii: ".") else { break }
             advance()
@@ -202,21 +272,35 @@ struct TOMLLocator {
             || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
     }
 
-    private mutating func value(_ path: ConfigPath) {
-        values[path.text] = position
+    /// One level more; false, with the scan stopped, past `ConfigLimits.nestingLevels`.
+    private mutating func deeper(at offset: Int? = nil, _ at: SourcePosition? = nil) -> Bool {
+        level += 1
+        guard level > ConfigLimits.nestingLevels else { return true }
+        stop(at: offset ?? index, at ?? position, "nested deeper than \(ConfigLimits.nestingLevels) levels (keys, arrays and tables within each other): a configuration needs 7")
+        return false
+    }
+
+    /// Ends the scan: nothing after the first excess is read, by this scanner or by toml++.
+    private mutating func stop(at offset: Int, _ at: SourcePosition, _ message: String) {
+        if excess == nil { excess = Excess(offset: offset, position: at, message: message) }
+        index = bytes.count
+    }
+
+    private mutating func value(_ place: Int) {
+        valueAt[place] = position
         guard let c = current else { return }
-        if depth >= Self.maximumDepth && (c == UInt8(ascii: "[") || c == UInt8(ascii: "{")) {
-            advance()
-            return
-        }
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             _ = quoted()
         case UInt8(ascii: "["):
-            depth += 1
-            defer { depth -= 1 }
+            guard deeper() else { return }
+            // Kept once the array is read, not looked up for each element.
+            var items: [Int] = []
+            defer {
+                level -= 1
+                elements[place] = items
+            }
             advance()
-            var n = 0
             var expectingValue = true  // at the start and after a comma
             while true {
                 skipTrivia(newlines: true)
@@ -227,8 +311,8 @@ struct TOMLLocator {
                     setTrap(at: index, replacement: UInt8(ascii: ","), "Error while parsing array: expected value or closing ']'")
                 }
                 let start = index
-                value(path.index(n))
-                n += 1
+                items.append(newPlace())
+                value(items.last!)
                 expectingValue = false
                 skipTrivia(newlines: true)
                 if current == UInt8(ascii: ",") {
@@ -238,15 +322,15 @@ struct TOMLLocator {
                 if index == start { advance() }
             }
         case UInt8(ascii: "{"):
-            depth += 1
-            defer { depth -= 1 }
+            guard deeper() else { return }
+            defer { level -= 1 }
             advance()
             while true {
                 skipTrivia(newlines: false)
                 guard let b = current, b != UInt8(ascii: "\n") else { return }
                 if b == UInt8(ascii: "}") { advance(); return }
                 let start = index
-                keyValue(in: path)
+                keyValue(in: place)
                 skipTrivia(newlines: false)
                 if current == UInt8(ascii: ",") { advance() }
                 if index == start { advance() }
@@ -297,30 +381,4 @@ struct TOMLLocator {
             }
         }
     }
-}
-
-/// A place in the configuration tree, written as `recognizer[2].should_begin.regions[0]`.
-public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
-    public private(set) var text: String
-
-    public static let root = ConfigPath(text: "")
-
-    public func key(_ name: String) -> ConfigPath { ConfigPath(text: text.isEmpty ? name : "\(text).\(name)") }
-    public func index(_ n: Int) -> ConfigPath { ConfigPath(text: "\(text)[\(n)]") }
-
-    /// The enclosing key or table; nil at the root.
-    var parent: ConfigPath? {
-        guard !text.isEmpty else { return nil }
-        if text.hasSuffix("]"), let open = text.lastIndex(of: "[") { return ConfigPath(text: String(text[..<open])) }
-        if let dot = text.lastIndex(of: ".") { return ConfigPath(text: String(text[..<dot])) }
-        return .root
-    }
-
-    /// The last key name (not an index).
-    public var lastKey: String {
-        let trimmed = text.hasSuffix("]") ? String(text[..<(text.lastIndex(of: "[") ?? text.endIndex)]) : text
-        return trimmed.split(separator: ".").last.map(String.init) ?? ""
-    }
-
-    public var description: String { text }
 }

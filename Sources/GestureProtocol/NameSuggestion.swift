@@ -5,23 +5,33 @@ public enum NameSuggestion {
     /// the message is the same on every run.
     public static func didYouMean(_ word: String, among names: some Sequence<String>) -> String {
         let limit = max(2, word.count / 3)
-        let best = names.map { ($0, distance(word, $0)) }.filter { $0.1 <= limit }.min { ($0.1, $0.0) < ($1.1, $1.0) }
-        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+        let w = Array(word.utf8)
+        var best: (name: String, distance: Int)?
+        for name in names {
+            guard let d = distance(w, Array(name.utf8), atMost: best?.distance ?? limit) else { continue }
+            if best.map({ (d, name) < ($0.distance, $0.name) }) ?? true { best = (name, d) }
+        }
+        return best.map { "; did you mean '\($0.name)'?" } ?? ""
     }
 
-    /// Levenshtein distance over UTF-8 bytes.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard !x.isEmpty else { return y.count }
-        guard !y.isEmpty else { return x.count }
-        var previous = Array(0...y.count)
+    /// Levenshtein distance over UTF-8 bytes, or nil when it is over `limit`. It is never less than the
+    /// difference in length, nor than the smallest number in a row of the table, which never decreases row by row:
+    /// most names are ruled out without the table or within a few rows of it, and none costs more than the two
+    /// lengths multiplied.
+    static func distance(_ x: [UInt8], _ y: [UInt8], atMost limit: Int) -> Int? {
+        guard abs(x.count - y.count) <= limit else { return nil }
+        guard !x.isEmpty, !y.isEmpty else { return max(x.count, y.count) }
+        var previous = Array(0...y.count), row = Array(repeating: 0, count: y.count + 1)
         for i in 1...x.count {
-            var row = [i] + Array(repeating: 0, count: y.count)
+            row[0] = i
+            var smallest = i
             for j in 1...y.count {
                 row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                smallest = min(smallest, row[j])
             }
-            previous = row
+            if smallest > limit { return nil }
+            swap(&previous, &row)
         }
-        return previous[y.count]
+        return previous[y.count] <= limit ? previous[y.count] : nil
     }
 }

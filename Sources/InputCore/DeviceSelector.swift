@@ -21,20 +21,31 @@ public struct DeviceSelector: Hashable, Sendable {
         return true
     }
 
+    /// Whether `text` matches `pattern`, where `*` is any run of characters and `?` any one. Greedy, without
+    /// recursion: a `*` first takes nothing, and on a mismatch the latest `*` takes one more character. Only the
+    /// latest matters, since what it can take includes what an earlier one could; so the work is at most the
+    /// pattern's length times the text's, where trying each `*` at each place took minutes for ten of them.
     static func glob(_ pattern: Substring, _ text: Substring) -> Bool {
-        guard let first = pattern.first else { return text.isEmpty }
-        switch first {
-        case "*":
-            var rest = text
-            while true {
-                if glob(pattern.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
+        let p = Array(pattern), t = Array(text)
+        var i = 0, j = 0
+        // The pattern index after the latest `*`, and the text index where what follows it is being tried.
+        var star: (pattern: Int, text: Int)?
+        while j < t.count {
+            if i < p.count && p[i] == "*" {
+                star = (i + 1, j)
+                i += 1
+            } else if i < p.count && (p[i] == "?" || p[i] == t[j]) {
+                i += 1
+                j += 1
+            } else if let s = star {
+                star = (s.pattern, s.text + 1)
+                i = s.pattern
+                j = s.text + 1
+            } else {
+                return false
             }
-        case "?":
-            return !text.isEmpty && glob(pattern.dropFirst(), text.dropFirst())
-        default:
-            return text.first == first && glob(pattern.dropFirst(), text.dropFirst())
         }
+        while i < p.count && p[i] == "*" { i += 1 }
+        return i == p.count
     }
 }

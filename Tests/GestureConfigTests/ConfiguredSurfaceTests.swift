@@ -87,6 +87,34 @@ import Testing
         #expect(Set(s.regions.keys) == ["screen", "top-right", "corner"])
     }
 
+    @Test func ofOverlappingSiblingsTheOneWrittenLastTakesTheTouchWhereverTheParentIsWritten() throws {
+        // "early" is written before its parent and "late" after it: placing regions one pass per level put
+        // "early" last, in front, so it took touches config/README.md gives to "late".
+        let configuration = try valid(
+            """
+            [[region]]
+            name = "early"
+            device = "touch"
+            parent = "panel"
+            rect = [0, 0, 0.5, 0.5]
+
+            [[region]]
+            name = "panel"
+            device = "touch"
+            rect = [0, 0, 1, 0.5]
+
+            [[region]]
+            name = "late"
+            device = "touch"
+            parent = "panel"
+            rect = [0.25, 0, 0.5, 0.5]
+            """)
+        #expect(configuration.regions.map(\.name) == ["panel", "early", "late"])
+        let s = try surface(configuration)
+        #expect(s.engine.root.hitTest(Point(x: 30, y: 10))?.name == "late")
+        #expect(s.engine.root.hitTest(Point(x: 10, y: 10))?.name == "early")
+    }
+
     @Test func recognizersAreOnTheirRegionsAndDevices() throws {
         let s = try screen()
         #expect(Set(s.recognizers.keys) == ["corner-tap", "top-tap", "screen-pan", "anywhere"])

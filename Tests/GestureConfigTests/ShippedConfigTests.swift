@@ -77,7 +77,8 @@ import Testing
             "device", "parent", "rect", "kind", "region", "enabled", "touch_types", "cancels_touches_in_view",
             "delays_touches_began", "delays_touches_ended", "requires_exclusive_touch_type", "require_to_fail",
             "simultaneous_with", "cannot_prevent", "cannot_be_prevented_by", "should_receive", "regions",
-            "exclude_regions", "should_begin", "minimum_touches", "maximum_touches", "unless_active",
+            "exclude_regions", "should_begin", "minimum_touches", "maximum_touches", "unless_active", "max_clients_per_user",
+            "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "positions",
         ]
         let parameters = RecognizerKind.allCases.flatMap { $0.parameters.map(\.name) }
         for key in common + parameters {
@@ -97,6 +98,10 @@ import Testing
             }
         }
         for level in DaemonSettings.logLevels { #expect(text.contains("`\(level)`"), "log level \(level)") }
+        let daemonKeys = [
+            "max_clients_per_user", "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "[daemon.positions]",
+        ]
+        for key in daemonKeys + ["positions"] { #expect(text.contains("`\(key)`"), "\(key)") }
     }
 
     @Test func withTheDefaultsATapWaitsForTheDoubleTap() throws {

@@ -39,6 +39,66 @@ import Testing
         #expect(DeviceSelector(name: pattern).matches(Self.pad, kind: .touchpad) == matches)
     }
 
+    @Test(arguments: [
+        ("", "", true), ("", "a", false), ("*", "", true), ("?", "", false), ("a*", "a", true), ("*a", "ba", true),
+        ("*a", "ab", false), ("a*b*c", "aXbYc", true), ("a*b*c", "aXbYcZ", false), ("a*b*c", "abbcbc", true),
+        ("*?", "", false), ("?*", "x", true), ("**", "anything", true), ("*ab*ab*", "abXab", true), ("é?", "éa", true),
+        ("??", "é", false), ("*aab", "aaaab", true), ("a*?b", "ab", false),
+    ])
+    func globsMatchWholeNames(pattern: String, name: String, matches: Bool) {
+        var device = Self.pad
+        device.name = name
+        #expect(DeviceSelector(name: pattern).matches(device, kind: .touchpad) == matches)
+    }
+
+    /// Every pattern of up to four of `*`, `?`, `a`, `b` against every text of up to five of `a`, `b`, as a table of
+    /// which prefix matches which (the definition, not the algorithm) says.
+    @Test func globsAgreeWithTheirDefinition() {
+        func words(_ alphabet: [Character], upTo n: Int) -> [[Character]] {
+            var all: [[Character]] = [[]], longest: [[Character]] = [[]]
+            for _ in 0..<n {
+                longest = longest.flatMap { w in alphabet.map { w + [$0] } }
+                all += longest
+            }
+            return all
+        }
+        func defined(_ p: [Character], _ t: [Character]) -> Bool {
+            // m[i][j]: the first i characters of the pattern match the first j of the text.
+            var m = Array(repeating: Array(repeating: false, count: t.count + 1), count: p.count + 1)
+            m[0][0] = true
+            for i in 0..<p.count {
+                for j in 0...t.count {
+                    switch p[i] {
+                    case "*": m[i + 1][j] = m[i][j] || (j > 0 && m[i + 1][j - 1])
+                    case "?": m[i + 1][j] = j > 0 && m[i][j - 1]
+                    default: m[i + 1][j] = j > 0 && m[i][j - 1] && p[i] == t[j - 1]
+                    }
+                }
+            }
+            return m[p.count][t.count]
+        }
+        var device = Self.pad
+        for p in words(["*", "?", "a", "b"], upTo: 4) {
+            for t in words(["a", "b"], upTo: 5) {
+                device.name = String(t)
+                #expect(DeviceSelector(name: String(p)).matches(device, kind: .touchpad) == defined(p, t), "\(String(p)) on \(String(t))")
+            }
+        }
+    }
+
+    /// Globs written to be slow: trying each `*` at every place took over a minute for ten of them, and 200,000
+    /// overflowed the stack, one call per character.
+    @Test func pathologicalGlobsAnswerAtOnce() {
+        var device = Self.pad
+        #expect(!DeviceSelector(name: String(repeating: "*", count: 10) + "Z").matches(device, kind: .touchpad))
+        #expect(!DeviceSelector(name: String(repeating: "*?", count: 30) + "Z").matches(device, kind: .touchpad))
+        #expect(DeviceSelector(name: String(repeating: "*", count: 200_000)).matches(device, kind: .touchpad))
+        #expect(!DeviceSelector(name: String(repeating: "*", count: 200_000) + "Z").matches(device, kind: .touchpad))
+        device.name = String(repeating: "a", count: 10_000)
+        #expect(!DeviceSelector(name: String(repeating: "*a", count: 100) + "b").matches(device, kind: .touchpad))
+        #expect(DeviceSelector(name: String(repeating: "*a", count: 100) + "*").matches(device, kind: .touchpad))
+    }
+
     @Test func idsAndKindsNarrowTheChoice() {
         #expect(DeviceSelector(vendor: 0x0002, product: 0x0007).matches(Self.pad, kind: .touchpad))
         #expect(!DeviceSelector(vendor: 0x0002, product: 0x0008).matches(Self.pad, kind: .touchpad))
