@@ -96,6 +96,8 @@ enum MonitorFormat {
     }
 
     private static func location(_ m: [String: JSONValue]) -> String {
+        // The daemon shows this user no positions there (docs/protocol.md, Who sees what).
+        if case .bool(false)? = m["positions"] { return "a place not shown" }
         guard case .object(let l)? = m["location"], case .array(let mm)? = l["mm"], mm.count == 2 else { return "?" }
         var text = "(\(mm[0].text ?? "?"), \(mm[1].text ?? "?")) mm"
         if case .array(let px)? = l["px"], px.count == 2 { text += " (\(px[0].text ?? "?"), \(px[1].text ?? "?")) px" }
