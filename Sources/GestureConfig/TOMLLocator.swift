@@ -215,6 +215,31 @@ struct TOMLLocator {
         setTrap(at: i + 1, replacement: UInt8(ascii: "0"), "Error while parsing date-time: expected 2-digit hour", reach: position)
     }
 
+    /// What toml++'s parse_value assumes of a date and time written with a space for the `T` (found by
+    /// fuzzing: docs/fuzzing.md): a run of 10 characters with `-` 5th and 8th (`_` not counted), a space, then
+    /// a digit, which it takes for an hour's first and reads on from, asserting that no value ends there: `a =
+    /// 1979-05-27 0` followed by a line break, a blank, `,`, `]`, `}` or `#`. Such a value is never valid
+    /// TOML, so a wider net than toml++'s own test of the run's characters loses nothing. Replaced by `0`, the
+    /// byte after the digit makes the hour two digits.
+    private mutating func checkSpacedHour() {
+        guard let first = current, isDigit(first) else { return }
+        var i = index
+        var characters: [UInt8] = []
+        let ends = " \t\n\r\u{0B}\u{0C},]}#".utf8
+        while i < bytes.count, !ends.contains(bytes[i]), characters.count <= 10 {
+            // A character is counted at its first byte; `_` is not counted.
+            if bytes[i] & 0xC0 != 0x80 && bytes[i] != UInt8(ascii: "_") { characters.append(bytes[i]) }
+            i += 1
+        }
+        guard characters.count == 10, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+            i + 2 < bytes.count, bytes[i] == UInt8(ascii: " "), isDigit(bytes[i + 1])
+        else { return }
+        let after = bytes[i + 2]
+        // Any byte past ASCII may start a Unicode blank, which ends a value too.
+        guard ends.contains(after) || after >= 0x80 else { return }
+        setTrap(at: i + 2, replacement: UInt8(ascii: "0"), "Error while parsing date-time: expected 2-digit hour", reach: position)
+    }
+
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     private mutating func setTrap(at offset: Int, replacement: UInt8, _ message: String, reach: SourcePosition? = nil) {
@@ -223,8 +248,8 @@ struct TOMLLocator {
         let saw =
             b == UInt8(ascii: "\n") ? ", saw '\\n'" : b == UInt8(ascii: "\r") ? ", saw '\\r'"
             : b >= 0x20 && b < 0x7F ? ", saw '\(Character(Unicode.Scalar(b)))'" : ""
-        // Only ASCII (brackets, blanks) lies between the current byte and `offset`.
-        let at = SourcePosition(line: line, column: column + offset - index)
+        // No line break lies between the current byte and `offset`; columns count characters.
+        let at = SourcePosition(line: line, column: column + bytes[index..<offset].count { $0 & 0xC0 != 0x80 })
         trap = Trap(offset: offset, position: at, replacement: replacement, message: message + saw, reach: reach ?? at)
     }
 
@@ -337,6 +362,7 @@ struct TOMLLocator {
             }
         default:
             if trap == nil { checkDateTimeHour() }
+            if trap == nil { checkSpacedHour() }
             while let b = current, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "\n"),
                 UInt8(ascii: "#")].contains(b)
             {

@@ -21,6 +21,25 @@ import Testing
         expectErrors("a = [1 2]\nb = 1979-05-27Tx:00\n", ["1:8: TOML syntax: Error while parsing array: expected comma or closing ']', saw '2'"])
     }
 
+    @Test func aDateAndAOneDigitHourWithASpaceBetweenIsAnErrorNotACrash() {
+        // toml++ reads on from the hour's first digit asserting that the value goes on, and aborted the process
+        // when it ended there. Found within five minutes of fuzzing with the harness's new seeds.
+        let expected = { (column: Int, saw: String) in "1:\(column): TOML syntax: Error while parsing date-time: expected 2-digit hour, saw '\(saw)'" }
+        expectErrors("a = 1979-05-27 0\n", [expected(17, "\\n")])
+        expectErrors("a = [1979-05-27 1,2]\n", [expected(18, ",")])
+        expectErrors("a = {b = 1979-05-27 0}\n", [expected(22, "}")])
+        expectErrors("a = 1979-05-27 0 # c\n", [expected(17, " ")])
+        // What toml++ takes for a date: ten characters, `_` not counted, with `-` 5th and 8th.
+        expectErrors("a = 1_979-05-27 0\n", [expected(18, "\\n")])
+        expectErrors("a = 1--------é 0\n", [expected(17, "\\n")])
+        // An earlier error is still the one reported; at the end of the file, or with two digits, toml++ reports it.
+        expectErrors("a = [1 2]\nb = 1979-05-27 0\n", ["1:8: TOML syntax: Error while parsing array: expected comma or closing ']', saw '2'"])
+        #expect(errors("a = 1979-05-27 0").count == 1)
+        expectErrors("a = 1979-05-27 07\n", ["1:5: TOML syntax: Error while parsing value: could not determine value type"])
+        // The input as found, minimized.
+        expectErrors("[daemon]\nsocket_mode =1979-05-27 0]\n", ["2:26: TOML syntax: Error while parsing date-time: expected 2-digit hour, saw ']'"])
+    }
+
     @Test func dateTimesThatTomlPlusPlusReportsItselfKeepItsMessage() {
         #expect(errors("a = 1979-05-27T\n").count == 1)
         #expect(errors("a = 1979-05-27 x:00\n").count == 1)
