@@ -140,8 +140,9 @@ clean:
 	rm -rf .build Benchmarks/.build
 
 # Install: the release binaries, the systemd units (paths filled in), the sysusers entry, the configuration
-# (only when there is none yet: yours is kept) and the documentation. DESTDIR for packaging; into the running
-# system (no DESTDIR, as root) it also creates the user and groups and reloads systemd.
+# (only when there is none yet: yours is kept) and the documentation, with the drop-in that gives the service
+# /dev/uinput for grab = true (gestured-grab.conf, installed by hand: docs/passthrough.md). DESTDIR for
+# packaging; into the running system (no DESTDIR, as root) it also creates the user and groups and reloads systemd.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 SYSCONFDIR ?= /etc
@@ -194,6 +195,8 @@ install:
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
 	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions.toml
 	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
+	$(UNIT_PATHS) systemd/gestured-grab.conf.in >$(DESTDIR)$(DOCDIR)/gestured-grab.conf
+	chmod 0644 $(DESTDIR)$(DOCDIR)/gestured-grab.conf
 	ln -sfn ../examples $(DESTDIR)$(DOCDIR)/config/examples
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 		if command -v systemd-sysusers >/dev/null; then \

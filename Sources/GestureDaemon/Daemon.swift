@@ -60,22 +60,34 @@ public final class Daemon {
         LibevdevLog.route(to: logger)
         // First: blocked from here on, SIGHUP cannot exit the daemon before READY.
         let signals = try SignalReader([SIGTERM, SIGINT, SIGHUP])
+        MemoryTrim.useOneArena()
         let notifier = SystemdNotifier()
         var socketSettings = configuration.daemon
         // A socket named on the command line belongs to whoever runs the daemon by hand (`make run`): the
         // service's group may not exist there.
         if options.socketPath != nil { socketSettings.socketGroup = nil }
+        if let before = try DescriptorLimit.raise(for: configuration.daemon.maxClients) {
+            logger.info(
+                "open descriptor limit raised for daemon.max_clients",
+                metadata: ["limit.before": "\(before)", "limit": "\(DescriptorLimit.needed(maxClients: configuration.daemon.maxClients))"])
+        }
         let server = SocketServer(settings: socketSettings, logger: logger)
         let core = DaemonCore(
             configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: server, logger: logger)
+        // Unowned: the core outlives the server's use of it (both end with `run`). Read at each accept, so a
+        // reload's daemon.control counts from the next connection on.
+        server.isTrusted = { [unowned core] in core.control.allows($0) }
         let path = options.configPath
-        core.reloadSource = { Configuration.load(path) }
+        let reader = try ConfigurationReader(file: path) { Configuration.load(path) }
         let source: InputLoop.Source =
             if let replay = options.replay { .replay(try replaySource(replay)) } else {
                 .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
             }
         let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
-        let loop = try InputLoop(core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier)
+        let loop = try InputLoop(
+            core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier,
+            watchdog: SystemdWatchdog.fromEnvironment(), reader: reader)
+        core.startReload = { [unowned loop] in loop.startReload() }
         let started = monotonicNow()
         // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
         core.statusExtras = { [unowned loop] w in

@@ -63,18 +63,19 @@ extension DaemonCore {
         case .failure(let error):
             outbox.send(Reply.error(error, id: decoded.id), to: id)
         case .success(let request):
-            let reply: [UInt8]
+            let reply: [UInt8]?
             do throws(RequestError) {
                 reply = try handle(request, from: client, id: decoded.id)
             } catch {
                 reply = Reply.error(error, id: decoded.id)
             }
-            outbox.send(reply, to: id)
+            if let reply { outbox.send(reply, to: id) }
         }
         outbox.flush()
     }
 
-    private func handle(_ request: Request, from client: ClientSession, id: RequestID?) throws(RequestError) -> [UInt8] {
+    /// The reply to a request; nil when it comes later (a reload, answered once applied).
+    private func handle(_ request: Request, from client: ClientSession, id: RequestID?) throws(RequestError) -> [UInt8]? {
         if case .hello(let version, let name) = request {
             guard version == ProtocolVersion.current else {
                 throw RequestError("unsupported_version", "this daemon speaks protocol version \(ProtocolVersion.current), not \(version)")
@@ -148,20 +149,14 @@ extension DaemonCore {
                     "the daemon was reloaded over the socket less than \(Self.socketReloadInterval) s ago; try again later")
             }
             lastSocketReload = now
-            guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
-            switch result {
-            case .success(let c):
-                var r = Reply("reloaded", id: id)
-                r.writer.field("file", c.file)
-                r.writer.field("recognizers", c.recognizers.count)
-                return r.line()
-            case .failure(let errors):
-                var r = Reply("error", id: id)
-                r.writer.field("code", "config_invalid")
-                r.writer.field("message", "the configuration was refused; the running one stays")
-                r.writer.field("errors", strings: errors.errors.map(\.description))
-                return r.line()
+            // Read on the loop's reader thread: answered by finishReload once applied.
+            if let startReload {
+                pendingReloads.append((client.id, id))
+                startReload()
+                return nil
             }
+            guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
+            return reloadReply(result, id: id)
         case .addRegion(let value):
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
             try withinTotal(clients.values.reduce(0) { $0 + $1.regions.count }, configuration.daemon.maxClientRegionsTotal, "regions", "max_client_regions_total")

@@ -560,15 +560,48 @@ public final class DaemonCore {
         outbox.flush()
     }
 
-    /// Reads the file again through `reloadSource` and applies or rejects it.
+    /// Reads the file again through `reloadSource`, in place, and applies or rejects it.
     @discardableResult
     public func reload(at time: Timestamp) -> Result<Configuration, ConfigErrors>? {
         guard let reloadSource else { return nil }
         let result = reloadSource()
+        finishReload(result, at: time)
+        return result
+    }
+
+    /// Starts reading the configuration away from the loop (the daemon's reader thread, which joins a read under
+    /// way); the result comes back through `finishReload`. Nil: a reload request reads it in place (`reload(at:)`).
+    public var startReload: (() -> Void)?
+    /// Reload requests over the socket waiting for the read they started or joined: answered when it is applied.
+    var pendingReloads: [(client: ClientID, id: RequestID?)] = []
+
+    /// A configuration read for a reload: applied, or refused with its errors; the requests that waited for it
+    /// are answered.
+    public func finishReload(_ result: Result<Configuration, ConfigErrors>, at time: Timestamp) {
         switch result {
         case .success(let new): apply(new, policy: PeerPolicy.rawTouches(new.daemon, logger: logger), at: time)
         case .failure(let errors): rejected(errors, file: configuration.file)
         }
-        return result
+        let waiting = pendingReloads
+        pendingReloads = []
+        for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result, id: id), to: client) }
+        outbox.flush()
+    }
+
+    /// The answer to a reload request.
+    func reloadReply(_ result: Result<Configuration, ConfigErrors>, id: RequestID?) -> [UInt8] {
+        switch result {
+        case .success(let c):
+            var r = Reply("reloaded", id: id)
+            r.writer.field("file", c.file)
+            r.writer.field("recognizers", c.recognizers.count)
+            return r.line()
+        case .failure(let errors):
+            var r = Reply("error", id: id)
+            r.writer.field("code", "config_invalid")
+            r.writer.field("message", "the configuration was refused; the running one stays")
+            r.writer.field("errors", strings: errors.errors.map(\.description))
+            return r.line()
+        }
     }
 }

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 import Glibc
 import InputCore
@@ -27,6 +28,14 @@ final class InputLoop {
     @exclusivity(unchecked) private var replay: ReplaySource?
     private let logger: Logger
     private let notifier: SystemdNotifier
+    /// Said to be alive to systemd every half of WatchdogSec= (nothing when it does not watch).
+    private var watchdog: SystemdWatchdog
+    /// Reads the configuration for reloads on a thread of its own.
+    private let reader: ConfigurationReader
+    /// A reload that SIGHUP asked for (or joined) is being read: systemd was told RELOADING=1 and waits for READY=1.
+    private var reloadAnnounced = false
+    /// The turn's clock reading, for what the core asks of the loop within the turn (a reload).
+    @exclusivity(unchecked) private var turnTime = Timestamp.zero
     /// Served instead of the devices when the first scan finds none.
     private let fallback: ReplaySource?
     private var stopped = false
@@ -37,9 +46,11 @@ final class InputLoop {
 
     init(
         core: DaemonCore, server: SocketServer, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
-        notifier: SystemdNotifier
+        notifier: SystemdNotifier, watchdog: SystemdWatchdog, reader: ConfigurationReader
     ) throws(SystemCallError) {
         self.core = core
+        self.watchdog = watchdog
+        self.reader = reader
         self.server = server
         self.signals = signals
         timer = try DeadlineTimer()
@@ -78,9 +89,10 @@ final class InputLoop {
         }
     }
 
-    /// What one turn waits on: the devices' descriptors (none for a replay), then the signals and the timer, then
-    /// the socket's (from `socketStart`). Kept between turns and built again only when the devices' or the
-    /// socket's descriptors changed (the versions it was built for); each turn sets what the clients wait for.
+    /// What one turn waits on: the devices' descriptors (none for a replay), then the signals, the timer and the
+    /// configuration reader, then the socket's (from `socketStart`). Kept between turns and built again only when
+    /// the devices' or the socket's descriptors changed (the versions it was built for); each turn sets what the
+    /// clients wait for.
     @exclusivity(unchecked) private var pollSet: [pollfd] = []
     @exclusivity(unchecked) private var pollSetVersions: (input: Int, socket: Int)?
     @exclusivity(unchecked) private var inputCount = 0
@@ -97,6 +109,7 @@ final class InputLoop {
         inputCount = pollSet.count
         pollSet.append(pollfd(fd: signals.fd.rawValue, events: Int16(POLLIN), revents: 0))
         pollSet.append(pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0))
+        pollSet.append(pollfd(fd: reader.fd.rawValue, events: Int16(POLLIN), revents: 0))
         socketStart = pollSet.count
         server.descriptors(into: &pollSet)
         pollSetVersions = versions
@@ -112,15 +125,18 @@ final class InputLoop {
         while !stopped {
             try timer.arm(at: nextWakeUp)
             preparePollSet()
-            server.beginTurn()
             // Requests still waiting: look at the input and come straight back for them.
             let anyReady = try waitForDescriptors(&pollSet, timeout: server.hasWaitingEvents ? 0 : nil)
             let now = monotonicNow()
+            turnTime = now
+            server.beginTurn(at: now)
+            if watchdog.isDue(at: now) { notifier.notify("WATCHDOG=1") }
+            if let d = reader.deadline, d <= now { reader.giveUp(at: now) }
             if anyReady, let hub { hub.read(pollSet[..<inputCount]) { handle($0, at: now) } }
             playReplay(at: now)
             if let d = core.nextDeadline, d <= now { core.advance(to: now) }
             if anyReady {
-                for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry) }
+                for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry, at: now) }
             }
             // Input that is due goes before the clients, so that a burst of requests delays no frame.
             clientEvents(at: now)
@@ -128,11 +144,10 @@ final class InputLoop {
         }
     }
 
-    /// The earliest of the next deadline and the replay's next frame; nil for none.
+    /// The earliest of the next deadline, the replay's next frame, the server's next chore, the watchdog's
+    /// next notification and a reload's time limit; nil for none.
     private var nextWakeUp: Timestamp? {
-        var earliest = core.nextDeadline
-        if let t = replay?.nextTime, earliest.map({ t < $0 }) ?? true { earliest = t }
-        return earliest
+        core.nextDeadline.earliest(replay?.nextTime).earliest(server.nextDeadline).earliest(watchdog.deadline).earliest(reader.deadline)
     }
 
     private func playReplay(at now: Timestamp) {
@@ -180,28 +195,57 @@ final class InputLoop {
         }
     }
 
-    private func ready(_ entry: pollfd) {
+    private func ready(_ entry: pollfd, at now: Timestamp) {
         if entry.fd == signals.fd.rawValue {
-            received(signals.read())
+            received(signals.read(), at: now)
         } else if entry.fd == timer.fd.rawValue {
             timer.fired()
+        } else if entry.fd == reader.fd.rawValue {
+            if let result = reader.take() { reloaded(result, at: now) }
         } else {
             server.ready(entry)
         }
     }
 
     /// SIGHUP reloads the configuration; SIGTERM and SIGINT stop the loop after the frame in hand.
-    private func received(_ signals: [Int32]) {
+    private func received(_ signals: [Int32], at now: Timestamp) {
         for signal in signals {
             if signal == SIGHUP {
-                notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(monotonicNow().nanoseconds / 1000)")
-                core.reload(at: monotonicNow())
-                notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
+                // RELOADING=1 ... READY=1 brackets the whole reload, read on the reader's thread meanwhile.
+                if !reloadAnnounced { notifier.notify("RELOADING=1\nMONOTONIC_USEC=\(now.nanoseconds / 1000)") }
+                reloadAnnounced = true
+                startReload()
             } else if !stopped {
                 logger.notice("stopping", metadata: ["signal": "\(String(cString: strsignal(signal)))"])
                 notifier.notify("STOPPING=1")
                 stopped = true
             }
+        }
+    }
+
+    /// A reload asked for by SIGHUP or over the socket (the core's `startReload`): read on the reader's thread,
+    /// or joined to the read under way.
+    func startReload() { reader.start(at: turnTime) }
+
+    /// The reader's result, applied between two frames. A configuration whose max_clients needs more descriptors
+    /// than the hard limit allows is refused as a whole (DescriptorLimit).
+    private func reloaded(_ result: ConfigurationReader.Outcome, at now: Timestamp) {
+        var result = result
+        if case .success(let new) = result {
+            do {
+                try DescriptorLimit.raise(for: new.daemon.maxClients)
+                server.apply(new.daemon)
+            } catch {
+                result = .failure(ConfigErrors([ConfigError(file: new.file, position: SourcePosition(line: 1, column: 1), "\(error)")]))
+            }
+        }
+        core.finishReload(result, at: now)
+        // What the reader's thread allocated to read the file (70 MB for 100,000 users) stays with glibc, in
+        // that thread's arena, until trimmed.
+        server.memory.note(released: MemoryTrim.threshold)
+        if reloadAnnounced {
+            reloadAnnounced = false
+            notifier.notify("READY=1\nSTATUS=\(core.statusLine)")
         }
     }
 
@@ -214,7 +258,7 @@ final class InputLoop {
         // Most turns bring no request: then no clock read for the budget.
         guard server.hasWaitingEvents else { return }
         let started = monotonicNow().nanoseconds
-        while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent() {
+        while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent(at: now) {
             switch event {
             case .connected(let id, let peer):
                 _ = core.clientConnected(id, peer: peer, at: now)

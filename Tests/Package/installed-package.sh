@@ -7,9 +7,10 @@
 # install: user and groups made, /dev/uinput given to uinput, nothing enabled or started; a touchscreen plugged
 # in (evemu-device, the bundled demo's description); gestured.socket started; a member of group gestured runs
 # gesturectl, which starts the service through the socket, sees the device and gets the demo's gestures as it
-# plays; systemctl reload (a good file taken, a broken one refused with the daemon still running); the same
-# package installed over it restarts the daemon; systemctl stop ends it cleanly; enable, then purge removes it
-# all. Each step prints what it checks; the first that fails says why and shows the daemon's journal.
+# plays; its limits and watchdog as the unit sets them; systemctl reload (a good file taken, a broken one
+# refused with the daemon still running); grab = true without /dev/uinput (the warning says how to give it),
+# then with the drop-in gestured-grab.conf (the twin appears); the same package installed over it restarts the
+# daemon; systemctl stop ends it cleanly (the watchdog never fired); enable, then purge removes it all. Each step prints what it checks; the first that fails says why and shows the daemon's journal.
 set -eu
 package=$(readlink -f "$1")
 work=$(mktemp -d)
@@ -64,6 +65,7 @@ expect "gestured.socket" "$(systemctl is-active gestured.socket || true)" inacti
 expect "gestured.service" "$(systemctl is-active gestured.service || true)" inactive
 within 20 uinput_group_is uinput || fail "/dev/uinput's group is $(stat -c %G /dev/uinput), not uinput"
 man -w gestured >/dev/null || fail "no manual page for gestured"
+[ -f /usr/share/doc/gestured/gestured-grab.conf ] || fail "no drop-in gestured-grab.conf in /usr/share/doc/gestured"
 gestured --version >/dev/null || fail "gestured --version failed"
 
 step "a touchscreen is plugged in"
@@ -94,6 +96,13 @@ for recognizer in pan pinch; do
 done
 kill "$monitor"
 
+step "the service's limits: watchdog, descriptors, memory; no /dev/uinput"
+expect "WatchdogUSec" "$(systemctl show -p WatchdogUSec --value gestured.service)" 10s
+expect "LimitNOFILE" "$(systemctl show -p LimitNOFILE --value gestured.service)" 4224
+expect "MemoryMax" "$(systemctl show -p MemoryMax --value gestured.service)" 268435456
+expect "the daemon's descriptor limit" "$(sed -n 's/^Max open files *\([0-9]*\).*/\1/p' "/proc/$(systemctl show -p MainPID --value gestured.service)/limits")" 4224
+if systemctl show -p DeviceAllow --value gestured.service | grep -q uinput; then fail "the service may open /dev/uinput without the drop-in"; fi
+
 step "systemctl reload gestured"
 pid=$(systemctl show -p MainPID --value gestured.service)
 systemctl reload gestured.service || fail "systemctl reload failed"
@@ -106,6 +115,27 @@ cp "$work/gestured.toml" /etc/gestured/gestured.toml
 expect "gestured.service after a refused reload" "$(systemctl is-active gestured.service)" active
 expect "the daemon's pid after a refused reload" "$(systemctl show -p MainPID --value gestured.service)" "$pid"
 
+step "grab = true without the drop-in: read without grabbing, and the warning says how to give /dev/uinput"
+sed -i 's/^match = { kinds = \["touchscreen", "touchpad"\] }$/&\ngrab = true/' /etc/gestured/gestured.toml
+grep -q '^grab = true' /etc/gestured/gestured.toml || fail "grab = true was not set in the configuration"
+systemctl reload gestured.service || fail "systemctl reload with grab = true failed"
+within 30 sh -c 'journalctl -b --no-pager -q _SYSTEMD_UNIT=gestured.service | grep -q "cannot grab the device.*gestured-grab.conf"' \
+    || fail "no warning naming gestured-grab.conf: $(daemon_log warning | tail -n 5)"
+
+step "with the drop-in: the device is grabbed and its twin made"
+install -D -m 0644 /usr/share/doc/gestured/gestured-grab.conf /etc/systemd/system/gestured.service.d/grab.conf
+systemctl daemon-reload
+systemctl restart gestured.service
+systemctl show -p DeviceAllow --value gestured.service | grep -q '/dev/uinput rw' || fail "the drop-in gives no /dev/uinput"
+runuser -u tester -- gesturectl status >/dev/null || fail "gesturectl status failed after the restart"
+within 60 grep -q "gestured twin of" /proc/bus/input/devices || fail "no twin: $(daemon_log info | tail -n 5)"
+rm /etc/systemd/system/gestured.service.d/grab.conf
+rmdir /etc/systemd/system/gestured.service.d
+systemctl daemon-reload
+cp "$work/gestured.toml" /etc/gestured/gestured.toml
+systemctl restart gestured.service
+pid=$(systemctl show -p MainPID --value gestured.service)
+
 step "the same package installed again (an upgrade) restarts the daemon"
 dpkg -i "$package" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; fail "dpkg -i over the installed package failed"; }
 expect "gestured.service after the upgrade" "$(systemctl is-active gestured.service)" active
@@ -115,6 +145,7 @@ step "systemctl stop gestured.service gestured.socket"
 systemctl stop gestured.service gestured.socket
 expect "gestured.service's result" "$(systemctl show -p Result --value gestured.service)" success
 expect "gestured.service's exit status" "$(systemctl show -p ExecMainStatus --value gestured.service)" 0
+expect "gestured.service's restarts (the watchdog never fired)" "$(systemctl show -p NRestarts --value gestured.service)" 0
 [ ! -e /run/gestured/gestured.sock ] || fail "the socket is still there after stop"
 daemon_log notice | grep -q "configuration reloaded" || fail "the journal has no notice of the reload from the daemon"
 [ -z "$(daemon_log err)" ] || fail "the daemon logged errors: $(daemon_log err)"

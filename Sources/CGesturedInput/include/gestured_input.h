@@ -9,6 +9,10 @@
 // Swift's Glibc module does not export signalfd or timerfd; re-exported here for SignalReader and DeadlineTimer.
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+// Nor eventfd: the configuration reader's thread wakes the loop through one when its result is ready.
+#include <sys/eventfd.h>
+// Nor glibc's malloc.h: malloc_trim gives memory freed after a burst of clients back to the system.
+#include <malloc.h>
 
 // SO_PEERCRED's struct ucred is only declared with _GNU_SOURCE, which Swift's Glibc module does not set.
 // The same layout (checked in gestured_input.c), for reading the option.
