@@ -4,22 +4,17 @@ import GestureProtocol
 import Logging
 
 extension DaemonCore {
-    /// A new connection at `time`: it has daemon.hello_timeout_s from then to say hello.
-    public func clientConnected(_ id: ClientID, peer: PeerCredentials, at time: Timestamp) -> Bool {
-        guard clients.count < configuration.daemon.maxClients else {
-            logger.warning("client refused: too many clients", metadata: clientMetadata(id, peer))
-            outbox.send(Reply.error(RequestError("too_many_clients", "the daemon serves at most \(configuration.daemon.maxClients) clients (daemon.max_clients)"), id: nil), to: id)
-            outbox.close(id, reason: "too many clients")
-            outbox.flush()
-            return false
-        }
+    /// A new connection at `time`, within daemon.max_clients and max_clients_per_user (the socket server refuses
+    /// the rest where it accepts them): it has daemon.hello_timeout_s from then to say hello.
+    public func clientConnected(_ id: ClientID, peer: PeerCredentials, at time: Timestamp) {
         let client = ClientSession(id: id, peer: peer, mayReceiveTouches: policy.allows(peer), trusted: control.allows(peer))
         client.positions = sight(of: peer)
         client.helloDeadline = time + configuration.daemon.helloTimeout
         awaitingHello += 1
         clients[id] = client
-        logger.info("client connected", metadata: clientMetadata(id, peer).merging(["client.raw_touches": "\(client.mayReceiveTouches)"]) { a, _ in a })
-        return true
+        clientLog.log(at: time, clientMetadata(id, peer).merging(["client.raw_touches": "\(client.mayReceiveTouches)"]) { a, _ in a }) {
+            logger.info("client connected", metadata: $0)
+        }
     }
 
     /// Where a peer sees positions, from the configuration.
@@ -47,17 +42,20 @@ extension DaemonCore {
     }
 
     /// The client is gone: its subscriptions end and what it added is removed from every surface.
-    public func clientDisconnected(_ id: ClientID, reason: String = "closed") {
+    public func clientDisconnected(_ id: ClientID, reason: String = "closed", at time: Timestamp) {
         guard let client = clients.removeValue(forKey: id) else { return }
         if client.helloDeadline != nil { awaitingHello -= 1 }
         removeAdditions(of: client)
-        logger.info("client disconnected", metadata: clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a })
+        clientLog.log(at: time, clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a }) {
+            logger.info("client disconnected", metadata: $0)
+        }
         outbox.flush()
     }
 
-    /// One request line, without its newline.
-    public func clientLine(_ id: ClientID, _ line: some Collection<UInt8>) {
+    /// One request line, without its newline, at `time`.
+    public func clientLine(_ id: ClientID, _ line: some Collection<UInt8>, at time: Timestamp) {
         guard let client = clients[id] else { return }
+        requestTime = time
         let decoded = DecodedRequest(line: line)
         switch decoded.request {
         case .failure(let error):
@@ -103,7 +101,7 @@ extension DaemonCore {
             fatalError("handled above")
         case .subscribe(let subscription):
             if subscription.wants(.touches) && !client.mayReceiveTouches {
-                logger.notice("raw touches denied", metadata: clientMetadata(client.id, client.peer))
+                clientLog.log(at: requestTime, clientMetadata(client.id, client.peer)) { logger.notice("raw touches denied", metadata: $0) }
                 throw RequestError(
                     "access_denied",
                     "raw touches are not allowed for uid \(client.peer.uid): daemon.raw_touches in \(configuration.file) names the users and groups that may have them")
@@ -137,7 +135,7 @@ extension DaemonCore {
             return status(id: id)
         case .reload:
             guard control.allows(client.peer) else {
-                logger.notice("reload denied", metadata: clientMetadata(client.id, client.peer))
+                clientLog.log(at: requestTime, clientMetadata(client.id, client.peer)) { logger.notice("reload denied", metadata: $0) }
                 throw RequestError(
                     "access_denied",
                     "uid \(client.peer.uid) may not reload the daemon: daemon.control in \(configuration.file) names who may (by default root and the daemon's own user); SIGHUP and systemctl reload work as ever")
@@ -168,7 +166,9 @@ extension DaemonCore {
             } else {
                 for session in sessions.values where session.name == region.device { place(region, of: client, on: ownSurface(of: client, on: session).surface) }
             }
-            logger.info("client added a region", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a })
+            clientLog.log(at: requestTime, clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a }) {
+                logger.info("client added a region", metadata: $0)
+            }
             var r = Reply("region_added", id: id)
             r.writer.field("name", region.name)
             return r.line()
@@ -197,7 +197,9 @@ extension DaemonCore {
                     ownSurface(of: client, on: session).surface.add(recognizer)
                 }
             }
-            logger.info("client added a recognizer", metadata: clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a })
+            clientLog.log(at: requestTime, clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a }) {
+                logger.info("client added a recognizer", metadata: $0)
+            }
             var r = Reply("recognizer_added", id: id)
             r.writer.field("name", recognizer.name)
             return r.line()

@@ -37,6 +37,11 @@ public final class DaemonCore {
     @exclusivity(unchecked) var clients: [ClientID: ClientSession] = [:]
     /// Connections that have not said hello yet (their deadlines are looked for only while there are any).
     var awaitingHello = 0
+    /// The lines clients cause (connections, refusals, additions): a burst, then a few a second, the rest counted
+    /// (LogBudget), so that churning connections cannot flood the journal.
+    var clientLog = LogBudget()
+    /// The time of the request in hand, for the lines it causes.
+    var requestTime = Timestamp.zero
     /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
@@ -200,10 +205,11 @@ public final class DaemonCore {
     /// Set it before devices are added.
     public var explainer: ((String, Transition) -> Void)?
 
-    /// The earliest time a recognizer or a device's touch conditioning wants to be woken, or a connection must
-    /// have said hello by; nil when none waits for anything.
+    /// The earliest time a recognizer or a device's touch conditioning wants to be woken, a connection must have
+    /// said hello by, or the client lines left out of the log can be told of; nil when none waits for anything.
     public var nextDeadline: Timestamp? {
         var earliest = helloDeadline
+        if let d = clientLog.reportDue, earliest.map({ d < $0 }) ?? true { earliest = d }
         for session in sessions.values {
             if let d = session.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
@@ -212,6 +218,7 @@ public final class DaemonCore {
 
     public func advance(to time: Timestamp) {
         if helloDeadline.map({ $0 <= time }) ?? false { closeSilentClients(at: time) }
+        clientLog.reportDropped(at: time) { logger.info("client lines left out", metadata: $0) }
         for session in sessions.values where session.nextDeadline.map({ $0 <= time }) ?? false {
             // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
             if session.conditioningDue(by: time) {

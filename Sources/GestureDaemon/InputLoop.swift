@@ -261,11 +261,11 @@ final class InputLoop {
         while monotonicNow().nanoseconds - started < Self.clientEventsBudget, let event = server.nextEvent(at: now) {
             switch event {
             case .connected(let id, let peer):
-                _ = core.clientConnected(id, peer: peer, at: now)
+                core.clientConnected(id, peer: peer, at: now)
             case .line(let id, let line):
-                core.clientLine(id, line)
+                core.clientLine(id, line, at: now)
             case .disconnected(let id, let reason):
-                core.clientDisconnected(id, reason: reason)
+                core.clientDisconnected(id, reason: reason, at: now)
             }
         }
     }

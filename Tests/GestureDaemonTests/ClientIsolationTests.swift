@@ -15,8 +15,8 @@ import Testing
 
     static func connect(_ core: DaemonCore, _ id: ClientID, _ peer: PeerCredentials, _ requests: [String]) {
         _ = core.clientConnected(id, peer: peer, at: .zero)
-        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8))
-        for r in requests { core.clientLine(id, Array(r.utf8)) }
+        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        for r in requests { core.clientLine(id, Array(r.utf8), at: .zero) }
     }
 
     static func replies(_ lines: Core.Lines, _ id: ClientID) -> [[String: Any]] {
@@ -104,7 +104,7 @@ import Testing
         // The left tap lands in the pin pad, which shows positions to nobody (but root and the daemon's user).
         #expect(taps.first?["location"] == nil && taps.first?["positions"] as? Bool == false)
         #expect((taps.last?["location"] as? [String: Any])?["mm"] as? [Double] == [250, 100])
-        core.clientLine(2, Array(#"{"type":"list_regions","id":9}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"list_regions","id":9}"#.utf8), at: .zero)
         let listed = try #require(lines.objects(to: 2).last?["regions"] as? [[String: Any]])
         #expect(listed.map { "\($0["name"]!) \($0["positions"]!)" } == ["touch 1", "pin 0"])
     }
@@ -181,10 +181,10 @@ import Testing
             [#"{"type":"add_recognizer","recognizer":{"name":"three-finger-tap","kind":"tap","number_of_touches_required":1,"device":"touch"}}"#])
         Self.play(core)
         #expect(lines.objects(to: 1).filter { $0["type"] as? String == "gesture" }.isEmpty)
-        core.clientLine(1, Array(#"{"type":"list_recognizers"}"#.utf8))
+        core.clientLine(1, Array(#"{"type":"list_recognizers"}"#.utf8), at: .zero)
         let listed = try #require(lines.objects(to: 1).last?["recognizers"] as? [[String: Any]])
         #expect(listed.compactMap { $0["name"] as? String } == ["tap", "pan", "pinch"])
-        core.clientLine(2, Array(#"{"type":"list_recognizers"}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"list_recognizers"}"#.utf8), at: .zero)
         let theirs = try #require(lines.objects(to: 2).last?["recognizers"] as? [[String: Any]])
         #expect(theirs.last?["name"] as? String == "three-finger-tap" && theirs.last?["owner"] as? String == "client 2")
     }
@@ -206,7 +206,7 @@ import Testing
         core.frame(Core.frame(1.1, [(2, .began, 50, 100)]), from: Core.device.node)
         core.frame(Core.frame(1.2, [(2, .ended, 50, 100)]), from: Core.device.node)
         #expect(lines.objects(to: 2).count == before)
-        core.clientLine(2, Array(#"{"type":"subscribe","events":["touches"]}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"subscribe","events":["touches"]}"#.utf8), at: .zero)
         #expect(lines.objects(to: 2).last?["code"] as? String == "access_denied")
     }
 
@@ -222,7 +222,7 @@ import Testing
         #expect(core.nextDeadline == nil)
         // One that greets in time has no deadline.
         _ = core.clientConnected(6, peer: Self.stranger, at: .seconds(20))
-        core.clientLine(6, Array(#"{"type":"hello","version":1}"#.utf8))
+        core.clientLine(6, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
         #expect(core.nextDeadline == nil)
     }
 
@@ -233,8 +233,8 @@ import Testing
         }
         #expect(Self.replies(lines, 3).last?["code"] as? String == "limit_reached")
         #expect((Self.replies(lines, 3).last?["message"] as? String)?.contains("max_client_recognizers_total") == true)
-        core.clientDisconnected(1)
-        core.clientLine(3, Array(#"{"type":"add_recognizer","id":2,"recognizer":{"name":"mine","kind":"tap","device":"touch"}}"#.utf8))
+        core.clientDisconnected(1, at: .zero)
+        core.clientLine(3, Array(#"{"type":"add_recognizer","id":2,"recognizer":{"name":"mine","kind":"tap","device":"touch"}}"#.utf8), at: .zero)
         #expect(Self.replies(lines, 3).last?["type"] as? String == "recognizer_added")
     }
 }

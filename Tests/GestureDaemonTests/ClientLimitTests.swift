@@ -18,7 +18,7 @@ import Testing
 
     /// The reply to one request line from client 1, as an object.
     static func reply(_ core: DaemonCore, _ lines: DaemonCoreTests.Lines, _ request: String) -> [String: Any] {
-        core.clientLine(1, Array(request.utf8))
+        core.clientLine(1, Array(request.utf8), at: .zero)
         guard let last = lines.sent.last(where: { $0.0 == 1 }) else { return [:] }
         return (try? JSONSerialization.jsonObject(with: Data(last.1.utf8)) as? [String: Any]) ?? [:]
     }
@@ -26,7 +26,7 @@ import Testing
     static func connected() throws -> (DaemonCore, DaemonCoreTests.Lines) {
         let (core, lines) = try DaemonCoreTests.core(config)
         _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero)
-        core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8))
+        core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
         return (core, lines)
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(surface.rules.count == baseline.0)
         _ = ClientLimitTests.reply(core, lines, #"{"type":"remove_recognizer","name":"mine"}"#)
 
-        core.clientDisconnected(1)
+        core.clientDisconnected(1, at: .zero)
         #expect((surface.rules.count, surface.engine.recognizers.count, surface.regions.count) == baseline)
     }
 }
@@ -106,8 +106,8 @@ import Testing
     @Test func aRegionUnderAnotherConnectionsRegionIsRefusedSayingWhy() throws {
         let (core, lines) = try ClientLimitTests.connected()
         _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero)
-        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
-        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8), at: .zero)
         let refused = ClientLimitTests.reply(
             core, lines, #"{"type":"add_region","region":{"name":"mine","device":"touch","parent":"theirs","rect":[0,0,0.2,0.2]}}"#)
         #expect(refused["code"] as? String == "invalid_region")
@@ -125,9 +125,9 @@ import Testing
     @Test func aRecognizerReferringToAnotherConnectionsAdditionsIsRefusedSayingWhere() throws {
         let (core, lines) = try ClientLimitTests.connected()
         _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero)
-        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8))
-        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8))
-        core.clientLine(2, Array(#"{"type":"add_recognizer","recognizer":{"name":"their-pan","kind":"pan","region":"theirs"}}"#.utf8))
+        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        core.clientLine(2, Array(#"{"type":"add_region","region":{"name":"theirs","device":"touch","rect":[0,0,0.5,0.5]}}"#.utf8), at: .zero)
+        core.clientLine(2, Array(#"{"type":"add_recognizer","recognizer":{"name":"their-pan","kind":"pan","region":"theirs"}}"#.utf8), at: .zero)
         let cases = [
             (#""region":"theirs""#, "recognizer.region: region 'theirs' belongs to another connection"),
             (#""require_to_fail":["tap","their-pan"]"#, "recognizer.require_to_fail[1]: recognizer 'their-pan' in require_to_fail belongs to another connection"),

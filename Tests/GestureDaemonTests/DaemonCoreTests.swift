@@ -35,8 +35,8 @@ import Testing
 
     static func subscribe(_ core: DaemonCore, _ id: ClientID, _ request: String = #"{"type":"subscribe"}"#) {
         _ = core.clientConnected(id, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero)
-        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8))
-        core.clientLine(id, Array(request.utf8))
+        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        core.clientLine(id, Array(request.utf8), at: .zero)
     }
 
     static func frame(_ t: Double, _ touches: [(TouchID, TouchPhase, Double, Double)]) -> TouchFrame {
@@ -128,14 +128,6 @@ import Testing
         #expect(Self.gestures(lines, 1) == ["left-tap ended"])
         #expect(Self.gestures(lines, 2) == ["press began", "press ended"])
         #expect(Self.gestures(lines, 3).isEmpty)
-    }
-
-    @Test func beyondMaxClientsAConnectionIsRefusedAndClosed() throws {
-        let (core, lines) = try Self.core("[daemon]\nmax_clients = 1\n")
-        #expect(core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero))
-        #expect(!core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 0, gid: 0), at: .zero))
-        #expect(lines.closed == [2])
-        #expect(lines.objects(to: 2).first?["code"] as? String == "too_many_clients")
     }
 
     @Test func rawTouchPolicyAllowsByUserOrAnyGroup() {

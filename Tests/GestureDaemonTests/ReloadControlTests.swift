@@ -16,11 +16,11 @@ import Testing
 
     static func hello(_ core: DaemonCore, _ id: ClientID, uid: UInt32, gid: UInt32 = 100, groups: [UInt32] = []) {
         _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id), uid: uid, gid: gid, groups: groups), at: .zero)
-        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8))
+        core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
     }
 
     static func reload(_ core: DaemonCore, _ lines: DaemonCoreTests.Lines, _ id: ClientID) -> [String: Any] {
-        core.clientLine(id, Array(#"{"type":"reload"}"#.utf8))
+        core.clientLine(id, Array(#"{"type":"reload"}"#.utf8), at: .zero)
         return lines.objects(to: id).last ?? [:]
     }
 
