@@ -1,12 +1,12 @@
 /// A place in the configuration tree, written as `recognizer[2].should_begin.regions[0]`. Kept as its parts
 /// and spelt out only for a message: the path of every value below a key repeats that key.
 public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
-    public enum Component: Hashable, Sendable {
+    enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
-    public private(set) var components: [Component]
+    private(set) var components: [Component]
 
     public static let root = ConfigPath(components: [])
 

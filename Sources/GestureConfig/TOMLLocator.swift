@@ -73,20 +73,9 @@ struct TOMLLocator {
         return SourcePosition(line: 1, column: 1)
     }
 
-    /// Where the key of `path` is, if the document has it.
-    func keyPosition(of path: ConfigPath) -> SourcePosition? {
-        let places = lineage(of: path)
-        return places.count == path.components.count + 1 ? keyAt[places.last!] : nil
-    }
-
-    /// Where the value of `path` is (a table's header for a table), if the document has it.
-    func valuePosition(of path: ConfigPath) -> SourcePosition? {
-        let places = lineage(of: path)
-        return places.count == path.components.count + 1 ? valueAt[places.last!] : nil
-    }
-
-    /// The places from the root down along `path`, as far as the document has them.
-    private func lineage(of path: ConfigPath) -> [Int] {
+    /// The places from the root down along `path`, as far as the document has them: indices of `keyAt` and
+    /// `valueAt`.
+    func lineage(of path: ConfigPath) -> [Int] {
         var lineage = [0]
         for component in path.components {
             let next: Int? =

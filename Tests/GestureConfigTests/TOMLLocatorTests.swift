@@ -319,6 +319,12 @@ struct PathLookup {
 }
 
 extension TOMLLocator {
-    var keys: PathLookup { PathLookup { keyPosition(of: $0) } }
-    var values: PathLookup { PathLookup { valuePosition(of: $0) } }
+    var keys: PathLookup { PathLookup { at($0, keyAt) } }
+    var values: PathLookup { PathLookup { at($0, valueAt) } }
+
+    /// The position of the place `path` names, nil when the document has not all of it.
+    private func at(_ path: ConfigPath, _ positions: [SourcePosition?]) -> SourcePosition? {
+        let places = lineage(of: path)
+        return places.count == path.components.count + 1 ? positions[places.last!] : nil
+    }
 }
