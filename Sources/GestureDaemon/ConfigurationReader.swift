@@ -61,14 +61,18 @@ final class ConfigurationReader {
         let job = Job(number: lastRead, read: read, mailbox: mailbox, wake: fd.rawValue)
         let context = Unmanaged.passRetained(job).toOpaque()
         // An ordinary thread whatever the loop's policy: made real-time (as the tests make the daemon), a reader
-        // inheriting the loop's priority would hold the loop off its CPU until it finished (398 ms, seen).
+        // inheriting the loop's priority would hold the loop off its CPU until it finished (398 ms, seen). Only
+        // then is the policy set: under the service it is ordinary already, and setting it is filtered out
+        // (SystemCallFilter=~@resources: pthread_create failed with EPERM).
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        var ordinary = sched_param(sched_priority: 0)
-        pthread_attr_setinheritsched(&attributes, Int32(PTHREAD_EXPLICIT_SCHED))
-        pthread_attr_setschedpolicy(&attributes, SCHED_OTHER)
-        pthread_attr_setschedparam(&attributes, &ordinary)
+        if sched_getscheduler(0) != SCHED_OTHER {
+            var ordinary = sched_param(sched_priority: 0)
+            pthread_attr_setinheritsched(&attributes, Int32(PTHREAD_EXPLICIT_SCHED))
+            pthread_attr_setschedpolicy(&attributes, SCHED_OTHER)
+            pthread_attr_setschedparam(&attributes, &ordinary)
+        }
         var thread = pthread_t()
         let made = pthread_create(&thread, &attributes, { context in
             Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
