@@ -108,29 +108,32 @@ final class ClientConnection {
         return line
     }
 
-    /// Skips blank lines (nothing but blanks before the newline: no request, no reply) and finds where the next
-    /// line ends, looking only at bytes not looked at before: a long line, or a long run of blanks, that arrives
-    /// in many receives is searched once.
+    /// Skips blank lines (nothing but spaces, tabs and CRs before the newline: no request, no reply) and finds
+    /// where the next line ends, looking only at bytes not looked at before: a long line, or a long run of
+    /// blanks, that arrives in many receives is searched once.
     private func findLine() {
-        var i = max(inputStart, blanksEnd)
-        while i < input.count, Self.isBlank(input[i]) {
-            if input[i] == UInt8(ascii: "\n") { inputStart = i + 1 }
-            i += 1
+        // Through a pointer and locals: a flood of newlines is walked a byte at a time, and each access to the
+        // buffer as a property was an exclusivity check (0.85 s of CPU for 8 MB of newlines in the debug build,
+        // 0.11 s now).
+        let (start, blanks, newline) = input.withUnsafeBufferPointer { bytes -> (Int, Int, Int?) in
+            var start = inputStart
+            var i = max(start, blanksEnd)
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte == 0x0A || byte == 0x0D || byte == 0x20 || byte == 0x09 else { break }
+                if byte == 0x0A { start = i + 1 }
+                i += 1
+            }
+            let from = max(scanned, start)
+            guard from < bytes.count, let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, bytes.count - from) else {
+                return (start, i, nil)
+            }
+            return (start, i, base.distance(to: found.assumingMemoryBound(to: UInt8.self)))
         }
-        blanksEnd = i
-        scanned = max(scanned, inputStart)
-        let newline = input.withUnsafeBufferPointer { bytes -> Int? in
-            guard scanned < bytes.count, let base = bytes.baseAddress,
-                let found = memchr(base + scanned, Int32(UInt8(ascii: "\n")), bytes.count - scanned)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        inputStart = start
+        blanksEnd = blanks
         scanned = newline ?? input.count
         lineEnd = newline
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     func enqueue(_ bytes: UnsafeBufferPointer<UInt8>) { output.append(contentsOf: bytes) }

