@@ -143,11 +143,13 @@ import Testing
         let log = daemon.log.dropFirst(logStart).split(separator: "\n")
         let measured = Measured(watcher: try watcher.finish(), before: before, after: after, log: Array(log))
         print("HostileLoadTests: \(measured.summary)")
-        #expect(measured.largestGapMs <= 50, "\(measured.summary)")
-        #expect(measured.slowestStatusMs <= 100, "\(measured.summary)")
-        #expect(measured.latestFrameUs <= 10_000, "\(measured.summary)")
         #expect(after.descriptors == before.descriptors, "\(measured.summary)")
+        // The goals are the release daemon's; a daemon under AddressSanitizer or ThreadSanitizer runs several times
+        // slower (and keeps freed memory in quarantine), so there the attacks are only tried and their figures printed.
         if !HostileClientTests.sanitized {
+            #expect(measured.largestGapMs <= 50, "\(measured.summary)")
+            #expect(measured.slowestStatusMs <= 100, "\(measured.summary)")
+            #expect(measured.latestFrameUs <= 10_000, "\(measured.summary)")
             #expect(after.residentKiB - before.residentKiB <= 5 * 1024, "\(measured.summary)")
         }
         #expect(daemon.stop() == 0)
@@ -205,7 +207,7 @@ import Testing
         let grown = (pipeline["resident_unread_kib"] as? Int ?? .max) - (pipeline["resident_before_kib"] as? Int ?? 0)
         print("HostileLoadTests: pipelined: \(pipeline["answers"] ?? 0) answers, resident +\(grown) KiB while unread")
         // Before: every answer queued at once, 15 MB for these 2,500; now 64 KiB of them and one more at most.
-        #expect(grown < 2 * 1024, "resident memory grew \(grown) KiB while the answers waited: \(pipeline)")
+        if !HostileClientTests.sanitized { #expect(grown < 2 * 1024, "resident memory grew \(grown) KiB while the answers waited: \(pipeline)") }
     }
 
     @Test(.enabled(if: asRoot, "the peers need root to take other users' credentials"))
@@ -221,7 +223,7 @@ import Testing
             let status = try late.request(["type": "status"])
             rootTook = Date().timeIntervalSince(started)
             #expect(status["type"] as? String == "status")
-            #expect(rootTook < 0.1, "root's connection and status took \(rootTook) s")
+            if !HostileClientTests.sanitized { #expect(rootTook < 0.1, "root's connection and status took \(rootTook) s") }
             late.disconnect()
             held = try peer.result()
         }
@@ -251,8 +253,11 @@ import Testing
         let lines = Self.clientLines(measured)
         let made = churn["connections"] as? Int ?? 0
         print("HostileLoadTests: churn: \(made) connections in 3 s, \(lines.count) lines about clients; a new connection answered in \(newcomer.map { Int($0) }) ms")
-        #expect(made > 1000 && made <= 128 + 1000 * 4, "\(churn)")
-        #expect(newcomer.allSatisfy { $0 < 200 }, "\(newcomer)")
+        #expect(made <= 128 + 1000 * 4, "\(churn)")
+        if !HostileClientTests.sanitized {
+            #expect(made > 1000, "\(churn)")
+            #expect(newcomer.allSatisfy { $0 < 200 }, "\(newcomer)")
+        }
         #expect(lines.count <= 40, "\(lines.prefix(50).joined(separator: "\n"))")
     }
 
@@ -295,7 +300,7 @@ import Testing
         // A pause ends whenever a connection leaves and another is taken: a few, not one a failed accept.
         #expect(paused.count >= 1 && paused.count <= 10, "\(measured.log.suffix(20).joined(separator: "\n"))")
         #expect(resumed.count == paused.count && resumed.allSatisfy { $0.contains("accept.failures") })
-        #expect(cpu < 1, "accepting spun: \(cpu) s of CPU in 3 s")
+        if !HostileClientTests.sanitized { #expect(cpu < 1, "accepting spun: \(cpu) s of CPU in 3 s") }
     }
 
     /// Reads every file the process maps (its binary, the Swift runtime, Foundation) into the page cache. This
