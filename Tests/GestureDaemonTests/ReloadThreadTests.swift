@@ -99,6 +99,7 @@ import Testing
         #expect(try notify.next() == "STOPPING=1")
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
-        #expect(Date().timeIntervalSince(asked) < 1)
+        // A sanitized daemon's exit alone takes about a second (ThreadSanitizer's report at exit).
+        #expect(Date().timeIntervalSince(asked) < (HostileClientTests.sanitized ? 5 : 1))
     }
 }
