@@ -41,7 +41,6 @@ public enum EventMessage {
         _ action: GestureAction, names: EncodedFields, place: EncodedFields, at location: SurfaceLocation, positions: Bool = true,
         into w: inout JSONWriter
     ) {
-        guard positions else { return withheld(action, names: names, place: place, into: &w) }
         w.reset()
         // Pieces of text and the two encoded parts, twelve numbers at most, and what the values hold.
         let room = names.bytes.count + place.bytes.count + 256 + 12 * JSONText.numberBytes + valuesRoom(action.detail)
@@ -53,40 +52,13 @@ public enum EventMessage {
             c.seconds(microseconds: action.time.nanoseconds / 1000)
             c.raw(",\"touches\":")
             c.integer(action.numberOfTouches)
-            write(location, into: &c)
-            c.raw(",\"values\":{")
-            values(action.detail, into: &c)
-            c.raw("}}\n")
-        }
-    }
-
-    /// A gesture line for a peer that may not see positions where it happened: `"positions":false`, no location,
-    /// and the values that give no position away.
-    private static func withheld(_ action: GestureAction, names: EncodedFields, place: EncodedFields, into w: inout JSONWriter) {
-        w.reset()
-        let room = names.bytes.count + place.bytes.count + 256 + 3 * JSONText.numberBytes + valuesRoom(action.detail)
-        w.write(maximum: room) { c in
-            c.raw(names)
-            c.raw(states[Int(action.state.rawValue)])
-            c.raw(place)
-            c.raw(",\"time\":")
-            c.seconds(microseconds: action.time.nanoseconds / 1000)
-            c.raw(",\"touches\":")
-            c.integer(action.numberOfTouches)
-            c.raw(",\"positions\":false,\"values\":{")
-            switch action.detail {
-            case .tap(let taps):
-                c.raw("\"taps\":")
-                c.integer(taps)
-            case .swipe(let direction):
-                c.raw("\"direction\":")
-                c.string(direction.description)
-            case .edgePan(let edge, _, _):
-                c.raw("\"edge\":")
-                c.string(edge.description)
-            case .none, .pan, .pinch, .rotation, .custom:
-                break
+            if positions {
+                write(location, into: &c)
+                c.raw(",\"values\":{")
+            } else {
+                c.raw(",\"positions\":false,\"values\":{")
             }
+            values(action.detail, positions: positions, into: &c)
             c.raw("}}\n")
         }
     }
@@ -224,8 +196,8 @@ public enum EventMessage {
         }
     }
 
-    /// The fields inside "values".
-    private static func values(_ detail: GestureDetail, into c: inout LineCursor) {
+    /// The fields inside "values"; without `positions`, only those that give no position away.
+    private static func values(_ detail: GestureDetail, positions: Bool, into c: inout LineCursor) {
         switch detail {
         case .none:
             break
@@ -233,16 +205,18 @@ public enum EventMessage {
             c.raw("\"taps\":")
             c.integer(taps)
         case .pan(let translation, let velocity):
-            motion(translation, velocity, into: &c)
+            if positions { motion(translation, velocity, into: &c) }
         case .swipe(let direction):
             c.raw("\"direction\":")
             c.string(direction.description)
         case .pinch(let scale, let velocity):
+            guard positions else { break }
             c.raw("\"scale\":")
             c.fixed(scale, decimals: 6)
             c.raw(",\"velocity\":")
             c.fixed(velocity, decimals: 6)
         case .rotation(let rotation, let velocity):
+            guard positions else { break }
             c.raw("\"rotation_rad\":")
             c.fixed(rotation, decimals: 6)
             c.raw(",\"velocity_rad_s\":")
@@ -250,9 +224,11 @@ public enum EventMessage {
         case .edgePan(let edge, let translation, let velocity):
             c.raw("\"edge\":")
             c.string(edge.description)
+            guard positions else { break }
             c.raw(",")
             motion(translation, velocity, into: &c)
         case .custom(let values):
+            guard positions else { break }
             for (index, key) in values.keys.sorted().enumerated() {
                 if index > 0 { c.raw(",") }
                 c.string(key)
