@@ -46,6 +46,7 @@ let package = Package(
             name: "QualityBenchmark",
             dependencies: [
                 .product(name: "InputCore", package: gestured),
+                .product(name: "GestureConfig", package: gestured),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/QualityBenchmark"

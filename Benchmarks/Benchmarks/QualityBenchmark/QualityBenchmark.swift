@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import GestureConfig
 import InputCore
 
-/// `make quality`: every labelled recording of the shared set through `gestured replay`, scored against what
-/// its label asks for (docs/quality.md), with a floor the total must not fall below.
+/// `make quality`: every labelled recording of the shared set through `gestured replay` with every shipped
+/// configuration of its device's kind, scored against what its label asks of that configuration
+/// (docs/quality.md), each configuration with a floor its total must not fall below.
 @main
 struct QualityBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +21,7 @@ struct QualityBenchmark: ParsableCommand {
     @Option(help: "The project folder: the label table and the configurations are found from it.")
     var project = "."
 
-    @Option(help: "The floor: lines 'right N', 'wrong_kind N' (at most) and 'taps P' (a fraction).")
+    @Option(help: "The floors: lines 'CONFIGURATION right N', '... wrong_kind N' (at most) and '... taps P' (a fraction).")
     var floor: String?
 
     @Option(help: "Only recordings whose name matches this pattern (* matches anything).")
@@ -31,7 +33,7 @@ struct QualityBenchmark: ParsableCommand {
     @Option(help: "Replays run at once.")
     var jobs = 2
 
-    @Option(help: "KIND=FILE: use this configuration for that kind of device instead of the table's (to try settings).")
+    @Option(help: "KIND=FILE: score that kind of device with this configuration only, instead of the table's (to try settings; no floor).")
     var config: [String] = []
 
     func run() throws {
@@ -44,15 +46,18 @@ struct QualityBenchmark: ParsableCommand {
         for item in config {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--config takes KIND=FILE, got \(item)") }
-            table.configurations[parts[0]] = parts[1]
+            table.configurations[parts[0]] = [parts[1]]
         }
         let tables = table
+        for configuration in tables.configurations.values.joined() where tables.classes[configuration] != nil {
+            try checkClasses(of: configuration, in: tables)
+        }
         var files = LabelledRecording.all(in: recordings)
         if let only { files = files.filter { glob(only, matches: $0.name) } }
 
         var skipped: [(String, String)] = []
         var unlabelled: [String] = []
-        var work: [(Int, QualityTables.Label)] = []
+        var work: [(file: Int, label: QualityTables.Label)] = []
         for (i, file) in files.enumerated() {
             guard let label = tables.label(for: file.name) else {
                 unlabelled.append(file.name)
@@ -64,64 +69,99 @@ struct QualityBenchmark: ParsableCommand {
             }
             work.append((i, label))
         }
-        // Two replays at once keep both cores busy; each file's score goes to its own place.
-        let results = Results(count: files.count)
-        let (queue, chosen) = (work, files)
+        // Every file with every configuration of its kind; two replays at once keep both cores busy, each score
+        // goes to its own place.
+        let jobsList = work.flatMap { item in
+            kind(of: files[item.file], tables: tables).flatMap { tables.configurations[$0] ?? [] }.map { (item.file, item.label, $0) }
+        }
+        let results = Results(count: jobsList.count)
+        let (queue, chosen) = (jobsList, files)
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { worker in
-            for (n, (i, label)) in queue.enumerated() where n % max(1, jobs) == worker {
-                results.set(i, self.score(chosen[i], label: label, tables: tables))
+            for (n, (i, label, configuration)) in queue.enumerated() where n % max(1, jobs) == worker {
+                results.set(n, (configuration, self.score(chosen[i], label: tables.label(label, for: configuration), configuration: configuration, tables: tables)))
             }
         }
-        let scores = results.all
-        let scored = scores.compactMap { $0 }
-        let report = QualityReport(scores: scored)
-        print(report.table())
-        for score in scored where all || !score.isRight {
-            let verdict = score.isRight ? "right" : (score.hasWrongKind ? "WRONG KIND" : "missed")
-            let detail = score.error ?? ([score.seen] + score.unmet.map { "(\($0))" }).joined(separator: " ")
-            print("  \(verdict): \(score.name) [\(score.category)]: \(detail)")
+        let scored = results.all.compactMap { $0 }
+        let order = tables.configurations.keys.sorted().flatMap { tables.configurations[$0]! }
+        var reports: [(String, QualityReport)] = []
+        for configuration in order {
+            let scores = scored.filter { $0.0 == configuration }.map(\.1)
+            guard !scores.isEmpty else { continue }
+            let report = QualityReport(scores: scores)
+            reports.append((configuration, report))
+            print("\n## \(configuration)\n")
+            print(report.table())
+            for score in scores where all || !score.isRight {
+                let verdict = score.isRight ? "right" : (score.hasWrongKind ? "WRONG KIND" : "missed")
+                let detail = score.error ?? ([score.seen] + score.unmet.map { "(\($0))" }).joined(separator: " ")
+                print("  \(verdict): \(score.name) [\(score.category)]: \(detail)")
+            }
         }
+        print("\n## Every configuration\n")
+        print(QualityReport.summary(reports))
         print("skipped \(skipped.count) (reasons in docs/quality.md); unlabelled \(unlabelled.count)\(unlabelled.isEmpty ? "" : ": " + unlabelled.joined(separator: ", "))")
-        if let floor, only == nil { try check(report, against: floor) }
+        if let floor, only == nil, config.isEmpty { try check(reports, against: floor) }
     }
 
-    /// Replays one file with the configuration of its device's kind and scores what came out.
-    private func score(_ file: LabelledRecording, label: QualityTables.Label, tables: QualityTables) -> FileScore {
+    /// The device kind a file is scored as: its row's, or what its own description says.
+    private func kind(of file: LabelledRecording, tables: QualityTables) -> [String] {
+        if let kind = tables.device(for: file.name)?.kind { return [kind] }
+        guard let (_, description) = try? descriptionArguments(for: file, tables: tables),
+            let text = try? String(contentsOfFile: file.path, encoding: .isoLatin1),
+            let recording = try? Recording.parse(text, source: file.path, description: description)
+        else { return ["touchscreen"] }
+        return [recording.description.map { DeviceKind.classify($0).rawValue } ?? "touchscreen"]
+    }
+
+    /// The table must name every recognizer of a shipped configuration and only those: a recognizer added to a
+    /// configuration without a class would count as its own name and be a wrong kind everywhere.
+    private func checkClasses(of configuration: String, in tables: QualityTables) throws {
+        let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
+        let names: [String]
+        switch Configuration.load(path) {
+        case .success(let loaded): names = loaded.recognizers.map(\.name)
+        case .failure(let errors): throw QualityError("\(errors)")
+        }
+        let listed = Set(tables.classes[configuration, default: [:]].keys)
+        let missing = names.filter { !listed.contains($0) }, extra = listed.subtracting(names).sorted()
+        guard missing.isEmpty, extra.isEmpty else {
+            throw QualityError("docs/quality.md's classes of \(configuration): " + [
+                missing.isEmpty ? nil : "missing \(missing.joined(separator: ", "))",
+                extra.isEmpty ? nil : "not in the file: \(extra.joined(separator: ", "))",
+            ].compactMap { $0 }.joined(separator: "; "))
+        }
+    }
+
+    /// The `--description` arguments for a file that carries no description of its own, and that description.
+    private func descriptionArguments(for file: LabelledRecording, tables: QualityTables) throws -> ([String], DeviceDescription?) {
+        var paths: [String] = []
+        if let d = tables.device(for: file.name)?.description { paths.append(recordings + "/" + d) }
+        if file.name.hasPrefix("evemu/") {
+            let stem = String(file.path.dropLast(".event".count))
+            if let found = [stem + ".prop", recordings + "/evemu/ntrig-xt2.device"].first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                paths.append(found)
+            }
+        }
+        guard let path = paths.last else { return ([], nil) }
+        let description = try Recording.parse(String(contentsOfFile: path, encoding: .utf8), source: path).description
+        return (paths.flatMap { ["--description", $0] }, description)
+    }
+
+    /// Replays one file with one configuration and scores what came out.
+    private func score(_ file: LabelledRecording, label: QualityTables.Label, configuration: String, tables: QualityTables) -> FileScore {
         do {
             let text = try String(contentsOfFile: file.path, encoding: .isoLatin1)
-            var arguments: [String] = []
-            var description: DeviceDescription?
-            var kind: String?
-            if let row = tables.device(for: file.name) {
-                kind = row.kind
-                if let d = row.description {
-                    let path = recordings + "/" + d
-                    arguments += ["--description", path]
-                    description = try Recording.parse(String(contentsOfFile: path, encoding: .utf8), source: path).description
-                }
-            }
-            if file.name.hasPrefix("evemu/") {
-                let stem = String(file.path.dropLast(".event".count))
-                for candidate in [stem + ".prop", recordings + "/evemu/ntrig-xt2.device"] where FileManager.default.fileExists(atPath: candidate) {
-                    arguments += ["--description", candidate]
-                    description = try Recording.parse(String(contentsOfFile: candidate, encoding: .utf8), source: candidate).description
-                    break
-                }
-            }
+            var (arguments, description) = try descriptionArguments(for: file, tables: tables)
             let recording = try Recording.parse(text, source: file.path, description: description)
-            if let kind { arguments += ["--kind", kind] }
-            let deviceKind = kind ?? recording.description.map { DeviceKind.classify($0).rawValue } ?? "touchscreen"
-            guard let config = tables.configurations[deviceKind] else {
-                return FileScore(name: file.name, category: label.category, error: "no configuration for a \(deviceKind) in the table")
-            }
-            let path = config.hasPrefix("/") ? config : project + "/" + config
+            if let kind = tables.device(for: file.name)?.kind { arguments += ["--kind", kind] }
+            let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
             let (status, output, errors) = try runGestured(["replay", "--config", path] + arguments + [file.path])
             guard status == 0 else {
                 return FileScore(name: file.name, category: label.category, error: "replay failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
             return FileScore(
                 name: file.name, label: label, contacts: LabelledRecording.contacts(of: recording),
-                gestures: gestures(inReplayOutput: output, classOf: tables.gestureClass))
+                gestures: gestures(inReplayOutput: output, classOf: { tables.gestureClass(of: $0, in: configuration) }))
         } catch {
             return FileScore(name: file.name, category: label.category, error: "\(error)")
         }
@@ -142,44 +182,55 @@ struct QualityBenchmark: ParsableCommand {
         return (process.terminationStatus, output, String(decoding: errors, as: UTF8.self))
     }
 
-    private func check(_ report: QualityReport, against path: String) throws {
+    /// Each configuration against its own floor: lines `CONFIGURATION right N`, `... wrong_kind N` (at most) and
+    /// `... taps P` (a fraction). A configuration scored without a floor fails too: every shipped one has one.
+    private func check(_ reports: [(String, QualityReport)], against path: String) throws {
         var failures: [String] = []
+        var floored: Set<String> = []
         for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            let words = line.split(separator: " ")
-            guard words.count == 2, let value = Double(words[1]) else { continue }
-            switch words[0] {
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count == 3, let value = Double(words[2]) else { continue }
+            guard let report = reports.first(where: { $0.0 == words[0] })?.1 else {
+                failures.append("\(words[0]) has a floor but was not scored")
+                continue
+            }
+            floored.insert(words[0])
+            switch words[1] {
             case "right" where Double(report.right) < value:
-                failures.append("\(report.right) files right, below the floor of \(Int(value))")
+                failures.append("\(words[0]): \(report.right) files right, below the floor of \(Int(value))")
             case "wrong_kind" where Double(report.wrongKind) > value:
-                failures.append("\(report.wrongKind) files with a wrong kind, above the ceiling of \(Int(value))")
+                failures.append("\(words[0]): \(report.wrongKind) files with a wrong kind, above the ceiling of \(Int(value))")
             case "taps" where report.tapRate < value:
-                failures.append("taps recognized \(report.tapRate), below the floor of \(value)")
+                failures.append("\(words[0]): taps recognized \(report.tapRate), below the floor of \(value)")
             default:
                 continue
             }
+        }
+        for (configuration, _) in reports where !floored.contains(configuration) {
+            failures.append("\(configuration) has no floor in \(path)")
         }
         if !failures.isEmpty {
             print("quality: " + failures.joined(separator: "; "))
             throw ExitCode.failure
         }
-        print("quality: at or above the floor in \(path)")
+        print("quality: every configuration at or above its floor in \(path)")
     }
 }
 
 /// Scores filled in by the workers, under a lock.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
-    private var scores: [FileScore?]
+    private var scores: [(String, FileScore)?]
 
     init(count: Int) { scores = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ score: FileScore) {
+    func set(_ index: Int, _ score: (String, FileScore)) {
         lock.lock()
         scores[index] = score
         lock.unlock()
     }
 
-    var all: [FileScore?] {
+    var all: [(String, FileScore)?] {
         lock.lock()
         defer { lock.unlock() }
         return scores

@@ -24,7 +24,17 @@ struct QualityReport {
         return rows.joined(separator: "\n")
     }
 
-    private func percent(_ part: Int, _ whole: Int) -> String {
+    func percent(_ part: Int, _ whole: Int) -> String {
         whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%"
+    }
+
+    /// One row per configuration.
+    static func summary(_ reports: [(String, QualityReport)]) -> String {
+        var rows = ["| configuration | files | right | wrong kind | taps recognized |", "|---|---:|---:|---:|---:|"]
+        for (name, report) in reports {
+            let files = report.scores.count
+            rows.append("| `\(name)` | \(files) | \(report.right) (\(report.percent(report.right, files))) | \(report.wrongKind) (\(report.percent(report.wrongKind, files))) | \(report.tapsAsked == 0 ? "-" : "\(report.tapsRecognized) of \(report.tapsAsked) (\(report.percent(report.tapsRecognized, report.tapsAsked)))") |")
+        }
+        return rows.joined(separator: "\n")
     }
 }

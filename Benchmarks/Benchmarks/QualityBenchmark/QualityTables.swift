@@ -1,8 +1,8 @@
 import Foundation
 
 /// The tables of docs/quality.md, which are both the benchmark's documentation and its data: what each label
-/// asks for, which configuration each kind of device gets, what each recognizer counts as, and the devices of
-/// recordings that carry no description.
+/// asks for, which configurations each kind of device is scored with, what each configuration's recognizers
+/// count as, and the devices of recordings that carry no description.
 struct QualityTables {
     struct Label {
         var pattern: String
@@ -17,8 +17,10 @@ struct QualityTables {
         var kind: String?
     }
 
-    var configurations: [String: String] = [:]
-    var classes: [String: String] = [:]
+    /// The shipped configurations of each kind of device, in the table's order.
+    var configurations: [String: [String]] = [:]
+    /// Each configuration's recognizers and the class each counts as.
+    var classes: [String: [String: String]] = [:]
     var devices: [DeviceRow] = []
     var labels: [Label] = []
 
@@ -40,9 +42,10 @@ struct QualityTables {
             guard cells.count == header.count else { throw fail("expected \(header.count) cells, found \(cells.count)") }
             switch header {
             case ["device kind", "configuration"]:
-                configurations[cells[0]] = cells[1]
-            case ["recognizer", "class"]:
-                classes[cells[0]] = cells[1]
+                configurations[cells[0], default: []].append(cells[1])
+            case ["configuration", "recognizer", "class"]:
+                guard classes[cells[0]]?[cells[1]] == nil else { throw fail("\(cells[1]) of \(cells[0]) is listed twice") }
+                classes[cells[0], default: [:]][cells[1]] = cells[2]
             case ["recordings", "description", "kind"]:
                 // "NAME.prop" style rows describe a rule the benchmark applies itself (evemu's own .prop files).
                 let description = cells[1].contains(" ") || cells[1].isEmpty ? nil : cells[1]
@@ -67,7 +70,24 @@ struct QualityTables {
 
     func device(for name: String) -> DeviceRow? { devices.first { glob($0.pattern, matches: name) } }
 
-    func gestureClass(of recognizer: String) -> String { classes[recognizer] ?? recognizer }
+    /// The class a configuration's recognizer counts as; one the table does not list counts as itself (and
+    /// `make quality` refuses a configuration whose recognizers the table does not all list).
+    func gestureClass(of recognizer: String, in configuration: String) -> String {
+        classes[configuration]?[recognizer] ?? recognizer
+    }
+
+    /// What a label asks of one configuration: only what its recognizers can make. A configuration without a
+    /// scroll makes nothing on a scroll file, one without one-finger taps nothing on a tap file; whatever else
+    /// it makes there is a wrong kind.
+    func label(_ label: Label, for configuration: String) -> Label {
+        let makes = Set(classes[configuration]?.values.map { $0 } ?? [])
+        guard case .items(let items) = label.expectation else { return label }
+        var adapted = label
+        let kept = items.filter { makes.contains($0.gestureClass) }
+        adapted.expectation = kept.isEmpty ? .nothing : .items(kept)
+        adapted.allowed = label.allowed.intersection(makes)
+        return adapted
+    }
 }
 
 /// What a label asks for.
@@ -84,6 +104,13 @@ enum Expectation: Equatable {
         case perPair(String)
         /// At least one scroll going mainly this way.
         case scroll(Direction)
+
+        var gestureClass: String {
+            switch self {
+            case .any(let c), .perTouch(let c), .perPair(let c): c
+            case .scroll: "scroll"
+            }
+        }
     }
 
     enum Direction: String, CaseIterable {
@@ -119,12 +146,7 @@ enum Expectation: Equatable {
     /// The classes a file may show without being wrong.
     var classes: Set<String> {
         guard case .items(let items) = self else { return [] }
-        return Set(items.map { item in
-            switch item {
-            case .any(let c), .perTouch(let c), .perPair(let c): c
-            case .scroll: "scroll"
-            }
-        })
+        return Set(items.map(\.gestureClass))
     }
 }
 

@@ -47,3 +47,51 @@ import Testing
         #expect(five.isRight && five.tapsRecognized == 4)
     }
 }
+
+/// What a label asks of each configuration (docs/quality.md, "What a label asks of a configuration").
+@Suite struct ConfigurationExpectationTests {
+    static let tables = """
+        | device kind | configuration |
+        |---|---|
+        | touchpad | desktop.toml |
+        | touchpad | laptop.toml |
+
+        | configuration | recognizer | class |
+        |---|---|---|
+        | desktop.toml | pointer | pointer |
+        | desktop.toml | tap | tap |
+        | desktop.toml | two-finger-pan | scroll |
+        | desktop.toml | pinch | pinch |
+        | laptop.toml | two-finger-tap | two-finger-tap |
+        | laptop.toml | pinch | pinch |
+
+        | recordings | category | expected | also allowed |
+        |---|---|---|---|
+        | scroll-* | scroll | scroll up | pointer |
+        | tap-* | tap | tap per touch, pointer | |
+        """
+
+    @Test func aConfigurationIsAskedOnlyForWhatItsRecognizersMake() throws {
+        let tables = try QualityTables(markdown: Self.tables, source: "table")
+        #expect(tables.configurations["touchpad"] == ["desktop.toml", "laptop.toml"])
+        let scroll = try #require(tables.label(for: "scroll-1"))
+        #expect(tables.label(scroll, for: "desktop.toml").expectation == .items([.scroll(.up)]))
+        #expect(tables.label(scroll, for: "desktop.toml").allowed == ["pointer"])
+        // The laptop makes no scroll and no pointer: a scroll file must make nothing, and its pinch is wrong.
+        let laptop = tables.label(scroll, for: "laptop.toml")
+        #expect(laptop.expectation == .nothing && laptop.allowed.isEmpty)
+        let pinched = FileScore(name: "scroll-1", label: laptop, contacts: (2, 1), gestures: [.init(gestureClass: "pinch")])
+        #expect(pinched.hasWrongKind && pinched.wrongKinds == ["pinch"])
+        #expect(FileScore(name: "scroll-1", label: laptop, contacts: (2, 1), gestures: []).isRight)
+        // Only the items a configuration makes are kept, and taps are not asked of one without taps.
+        let tap = try #require(tables.label(for: "tap-1"))
+        #expect(tables.label(tap, for: "desktop.toml").expectation == .items([.perTouch("tap"), .any("pointer")]))
+        let untapped = FileScore(name: "tap-1", label: tables.label(tap, for: "laptop.toml"), contacts: (3, 0), gestures: [])
+        #expect(untapped.isRight && untapped.tapsAsked == 0)
+    }
+
+    @Test func aRecognizerListedTwiceForOneConfigurationIsRefused() {
+        let twice = Self.tables.replacingOccurrences(of: "| laptop.toml | pinch | pinch |", with: "| laptop.toml | pinch | pinch |\n| laptop.toml | pinch | rotation |")
+        #expect(throws: QualityError.self) { try QualityTables(markdown: twice, source: "table") }
+    }
+}
