@@ -4,7 +4,8 @@
 /// the threshold so scale is about 1 at began. Updates need exactly two fingers down; lifting one does not
 /// end it, lifting both does; a new pair of fingers moves the reference so scale does not jump. Scale is
 /// measured on one pair: when the fingers change, it first takes that pair's movement in the frame (a finger
-/// that lifts counts where it lifted).
+/// that lifts counts where it lifted). On a touchpad it begins only once the fingers' own motions say pinch,
+/// and fails on a scroll (`PairMotion`; docs/engine.md, "Touchpads: a scroll is never a pinch").
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// Millimetres of change in finger distance.
     public var startThreshold = Points.mm(8)
@@ -25,6 +26,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// The fingers the distances are measured between.
     @exclusivity(unchecked) private var pair: (TouchID, TouchID)?
     @exclusivity(unchecked) private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+    /// Touchpad fingers only: what their motions say, since the pair formed.
+    @exclusivity(unchecked) private var motion: PairMotion?
 
     /// Scale change per second (smoothed 0.75 previous, 0.25 newest).
     public var velocity: Double { rate.rate }
@@ -49,6 +52,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         guard let d = fingerDistance() else { return }
         if state == .possible {
             phase = .measuring(initial: d)
+            motion = pair.flatMap(pairMotion)
         } else if scale > 0 {
             phase = .scaling(reference: d / scale)
         }
@@ -68,7 +72,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: [Touch]) {
         guard let d = fingerDistance() else { return }
         if state == .possible {
-            guard case .measuring(let d0) = phase else { return }
+            guard case .measuring(let d0) = phase, mayBegin() else { return }
             let change = d - d0
             guard abs(change) >= startThreshold - Tolerance.epsilon else { return }
             let reference = d0 + (change < 0 ? -startThreshold : startThreshold)
@@ -92,6 +96,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Whether a touchpad's fingers may begin a pinch now; fails it on a scroll that can no longer turn.
+    private func mayBegin() -> Bool {
+        guard motion != nil, let pair, let (p1, p2) = locations(of: pair) else { return true }
+        return judge(&motion!, p1, p2)
+    }
+
     public override func touchesCancelled(_ touches: [Touch]) {
         state = state.isActive ? .cancelled : .failed
     }
@@ -100,6 +110,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         scale = 1
         phase = .waiting
         pair = nil
+        motion = nil
         rate.clear()
     }
 }

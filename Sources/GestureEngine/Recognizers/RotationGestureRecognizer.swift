@@ -6,7 +6,9 @@ import RealModule
 /// so positive is clockwise on screen. It is unwrapped across ±π, so full turns count. Before it begins,
 /// rotation must dominate the motion (weights below): when pinching or dragging dominates a sample, the
 /// start angle follows the fingers. It begins past `baseThreshold + spreadThreshold * sqrt(min(|dd/d0|, 1))`
-/// (d0 the starting finger distance, dd its change), which is then taken off.
+/// (d0 the starting finger distance, dd its change), which is then taken off. On a touchpad it begins only once
+/// the fingers' own motions say pinch, and fails on a scroll (`PairMotion`; docs/engine.md, "Touchpads: a
+/// scroll is never a pinch").
 public final class RotationGestureRecognizer: GestureRecognizer {
     public var baseThreshold = 5.0 * .pi / 180
     public var spreadThreshold = 5.0 * .pi / 180
@@ -23,6 +25,8 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var phase = Phase.waiting
     @exclusivity(unchecked) private var initialDistance = 0.0
     @exclusivity(unchecked) private var rate = SmoothedRate<Double>(newestWeight: 0.25)
+    /// Touchpad fingers only: what their motions say, since the pair formed.
+    @exclusivity(unchecked) private var motion: PairMotion?
 
     private enum Phase {
         /// Not two fingers: nothing to measure.
@@ -56,7 +60,10 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
         startAngle = angle + rotation
         let distance = p1.distance(to: p2)
-        if state == .possible { initialDistance = distance }
+        if state == .possible {
+            initialDistance = distance
+            motion = pairMotion(pair)
+        }
         phase = .measuring(pair: pair, rawAngle: Self.rawAngle(p1, p2), distance: distance, centroid: (p1 + p2) / 2)
     }
 
@@ -91,7 +98,8 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             let candidate = startAngle - angle
             let spread = initialDistance > 0 ? min(abs(distance - initialDistance) / initialDistance, 1) : 1
             let threshold = baseThreshold + spreadThreshold * spread.squareRoot()
-            guard abs(candidate) >= threshold - Tolerance.epsilon else { return }
+            let mayBegin = motion == nil || judge(&motion!, p1, p2)
+            guard mayBegin, abs(candidate) >= threshold - Tolerance.epsilon else { return }
             startAngle -= candidate < 0 ? -threshold : threshold
             rotation = startAngle - angle
             rate.restart(at: now, value: rotation)
@@ -128,6 +136,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         angle = 0
         phase = .waiting
         initialDistance = 0
+        motion = nil
         rate.clear()
     }
 }
