@@ -142,9 +142,14 @@ public struct DeviceEntry: Sendable, Equatable {
 
     /// The touch conditioning of a device this entry claims: the defaults of its kind and size, with the
     /// entry's own keys over them.
-    public func conditioning(for kind: DeviceKind, surface: Size) -> TouchConditioning {
+    /// The device's conditioning: the defaults of its kind and size, then what the device database knows of it,
+    /// then this entry's keys.
+    public func conditioning(
+        for kind: DeviceKind, surface: Size, facts: DeviceFacts = .none, description: DeviceDescription? = nil, geometry: SurfaceGeometry? = nil
+    ) -> TouchConditioning {
         guard !conditioningOff else { return .none }
         var settings = TouchConditioning.defaults(for: kind, surface: surface)
+        if kind == .touchpad, let description, let geometry { facts.apply(to: &settings, description: description, geometry: geometry) }
         for key in ConditioningKey.all {
             if let value = conditioning[key.name] { key.apply(&settings, value) }
         }

@@ -22,11 +22,14 @@ public struct DaemonOptions: Sendable {
     public var replayDescription: String?
     /// What the replayed device is, instead of what its capabilities suggest.
     public var replayKind: DeviceKind?
+    /// The device database's folders, in order (docs/devices.md).
+    public var deviceDatabase: [String] = []
 
     public init(
         configPath: String, socketPath: String? = nil, replay: String? = nil, fallbackReplay: String? = nil, loop: Bool = false,
-        speed: Double = 1, replayDescription: String? = nil, replayKind: DeviceKind? = nil
+        speed: Double = 1, replayDescription: String? = nil, replayKind: DeviceKind? = nil, deviceDatabase: [String] = []
     ) {
+        self.deviceDatabase = deviceDatabase
         self.speed = speed
         self.replayDescription = replayDescription
         self.replayKind = replayKind
@@ -79,14 +82,17 @@ public final class Daemon {
         server.isTrusted = { [unowned core] in core.control.allows($0) }
         let path = options.configPath
         let reader = try ConfigurationReader(file: path) { Configuration.load(path) }
+        let knowledge = deviceKnowledge()
         let source: InputLoop.Source =
-            if let replay = options.replay { .replay(try replaySource(replay)) } else {
-                .devices(try InputHub(selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet])))
+            if let replay = options.replay { .replay(try replaySource(replay, knowledge: knowledge)) } else {
+                .devices(
+                    try InputHub(
+                        selector: DeviceSelector(kinds: [.touchscreen, .touchpad, .tablet]), describe: { knowledge($0).facts.corrected($0) }))
             }
-        let fallback = options.replay == nil ? try options.fallbackReplay.map(replaySource) : nil
+        let fallback = options.replay == nil ? try options.fallbackReplay.map { try replaySource($0, knowledge: knowledge) } : nil
         let loop = try InputLoop(
             core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier,
-            watchdog: SystemdWatchdog.fromEnvironment(), reader: reader)
+            watchdog: SystemdWatchdog.fromEnvironment(), reader: reader, knowledge: knowledge)
         core.startReload = { [unowned loop] in loop.startReload() }
         let started = monotonicNow()
         // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
@@ -113,12 +119,27 @@ public final class Daemon {
         logger.notice("gestured stopped")
     }
 
-    private func replaySource(_ path: String) throws -> ReplaySource {
+    /// The device database, read once at start (a change applies from the next start), and what it knows of a
+    /// device on this machine: its DMI modalias tells two machines' same pads apart. A refused entry is logged;
+    /// the others apply.
+    private func deviceKnowledge() -> (DeviceDescription) -> DeviceKnowledge {
+        let database = DeviceDatabase.load(folders: options.deviceDatabase)
+        for error in database.refused {
+            logger.warning("device database entry refused; the others apply", metadata: ["error": "\(error)"])
+        }
+        let machine = MachineIdentity.dmiModalias()
+        return { database.knowledge(of: DeviceIdentity($0, dmi: machine)) }
+    }
+
+    private func replaySource(_ path: String, knowledge: (DeviceDescription) -> DeviceKnowledge) throws -> ReplaySource {
         let given = try options.replayDescription.map { file in
             try Recording.deviceDescription(in: try String(contentsOfFile: file, encoding: .utf8), source: file)
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let recording = try Recording.parse(text, source: path, description: given).slotted()
-        return try ReplaySource(recording: recording, source: path, loop: options.loop, speed: options.speed, kind: options.replayKind)
+        let parsed = try Recording.parse(text, source: path, description: given)
+        let known = parsed.description.map(knowledge)
+        let recording = (known?.correct(parsed) ?? parsed).slotted()
+        return try ReplaySource(
+            recording: recording, source: path, loop: options.loop, speed: options.speed, kind: options.replayKind, knowledge: known)
     }
 }

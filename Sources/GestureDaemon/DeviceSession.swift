@@ -42,7 +42,9 @@ final class DeviceSession {
     }
 
     private static func conditioner(info: DeviceInfo, surface: ConfiguredSurface) -> TouchConditioner {
-        TouchConditioner(settings: surface.entry.conditioning(for: info.kind, surface: surface.rawSize), surface: surface.rawSize)
+        TouchConditioner(
+            settings: surface.entry.conditioning(for: info.kind, surface: surface.rawSize, facts: info.knowledge.facts, description: info.description, geometry: info.geometry),
+            surface: surface.rawSize)
     }
 
     var name: String { surface.entry.name }
@@ -50,7 +52,7 @@ final class DeviceSession {
     var summary: DeviceSummary {
         DeviceSummary(
             name: name, node: info.node, deviceName: info.description.name, kind: info.kind.rawValue,
-            sizeMillimetres: surface.rawSize, sizeSource: surface.entry.size == nil ? info.geometry.source.rawValue : "configured",
+            sizeMillimetres: surface.rawSize, sizeSource: surface.entry.size == nil ? info.sizeSource : "configured",
             rotation: surface.entry.rotation.rawValue, outputPixels: surface.entry.outputSize)
     }
 

@@ -38,6 +38,8 @@ final class InputLoop {
     @exclusivity(unchecked) private var turnTime = Timestamp.zero
     /// Served instead of the devices when the first scan finds none.
     private let fallback: ReplaySource?
+    /// What the device database knows of a device, from the kernel's description of it.
+    private let knowledge: (DeviceDescription) -> DeviceKnowledge
     private var stopped = false
     /// Where each frame's time went, for `status`.
     @exclusivity(unchecked) private(set) var latency = FrameLatency()
@@ -46,8 +48,10 @@ final class InputLoop {
 
     init(
         core: DaemonCore, server: SocketServer, signals: SignalReader, source: Source, fallback: ReplaySource? = nil, logger: Logger,
-        notifier: SystemdNotifier, watchdog: SystemdWatchdog, reader: ConfigurationReader
+        notifier: SystemdNotifier, watchdog: SystemdWatchdog, reader: ConfigurationReader,
+        knowledge: @escaping (DeviceDescription) -> DeviceKnowledge = { .unknown($0) }
     ) throws(SystemCallError) {
+        self.knowledge = knowledge
         self.core = core
         self.watchdog = watchdog
         self.reader = reader
@@ -183,7 +187,10 @@ final class InputLoop {
     private func handle(_ event: InputHub.Event, at now: Timestamp) {
         switch event {
         case .added(let device):
-            core.deviceAdded(DeviceInfo(node: device.node, description: device.description, kind: device.kind, geometry: device.geometry))
+            core.deviceAdded(
+                DeviceInfo(
+                    node: device.node, description: device.description, kind: device.kind, geometry: device.geometry,
+                    knowledge: knowledge(device.kernelDescription)))
         case .removed(let node):
             core.deviceRemoved(node: node, at: monotonicNow())
         case .frame(let device, let frame):

@@ -14,11 +14,14 @@ public enum OfflineReplay {
         public var source: String
         public var recording: Recording
         public var kind: DeviceKind?
+        /// What the device database knows of its device; the recording is corrected by it here.
+        public var knowledge: DeviceKnowledge?
 
-        public init(source: String, recording: Recording, kind: DeviceKind? = nil) {
+        public init(source: String, recording: Recording, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil) {
             self.source = source
             self.recording = recording
             self.kind = kind
+            self.knowledge = knowledge
         }
     }
 
@@ -43,8 +46,8 @@ public enum OfflineReplay {
         for input in recordings {
             let source = input.source
             // Protocol A (no slots) goes through mtdev, as a live device of that kind would.
-            let recording = input.recording.slotted()
-            let info = try DeviceInfo(recording: recording, source: source, node: source, kind: input.kind)
+            let recording = (input.knowledge?.correct(input.recording) ?? input.recording).slotted()
+            let info = try DeviceInfo(recording: recording, source: source, node: source, kind: input.kind, knowledge: input.knowledge)
             guard configuration.deviceEntry(for: info.description, kind: info.kind) != nil else {
                 throw InputError(
                     device: source,

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 import InputCore
 
@@ -20,8 +21,10 @@ struct ReplaySource {
     /// Recorded time passes this many times faster.
     private let speed: Double
 
-    init(recording: Recording, source: String, loop: Bool, speed: Double = 1, kind: DeviceKind? = nil) throws(InputError) {
-        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)", kind: kind)
+    init(
+        recording: Recording, source: String, loop: Bool, speed: Double = 1, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil
+    ) throws(InputError) {
+        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)", kind: kind, knowledge: knowledge)
         frames = try Replay.frames(of: recording, source: source, kind: info.kind)
         idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
         self.loop = loop

@@ -25,7 +25,7 @@ public struct DeviceSelector: Hashable, Sendable {
     /// recursion: a `*` first takes nothing, and on a mismatch the latest `*` takes one more character. Only the
     /// latest matters, since what it can take includes what an earlier one could; so the work is at most the
     /// pattern's length times the text's, where trying each `*` at each place took minutes for ten of them.
-    static func glob(_ pattern: Substring, _ text: Substring) -> Bool {
+    public static func glob(_ pattern: Substring, _ text: Substring) -> Bool {
         let p = Array(pattern), t = Array(text)
         var i = 0, j = 0
         // The pattern index after the latest `*`, and the text index where what follows it is being tried.

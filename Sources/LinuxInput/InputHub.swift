@@ -23,6 +23,7 @@ public final class InputHub {
     private let monitor: UdevMonitor?
     private let selector: DeviceSelector
     private let configuredSize: (DeviceDescription) -> Size?
+    private let describe: (DeviceDescription) -> DeviceDescription
     public private(set) var devices: [String: TouchDevice] = [:]
     /// Each device numbers its touches from its own block, so ids never collide across devices.
     private var nextTouchBlock: TouchID = 1
@@ -30,8 +31,9 @@ public final class InputHub {
 
     public init(
         selector: DeviceSelector = DeviceSelector(), configuredSize: @escaping (DeviceDescription) -> Size? = { _ in nil },
-        watchHotPlug: Bool = true
+        describe: @escaping (DeviceDescription) -> DeviceDescription = { $0 }, watchHotPlug: Bool = true
     ) throws(SystemCallError) {
+        self.describe = describe
         udev = try Udev()
         monitor = watchHotPlug ? try UdevMonitor(udev: udev) : nil
         self.selector = selector
@@ -47,7 +49,7 @@ public final class InputHub {
 
     private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
         do {
-            let device = try TouchDevice(node: node, sizing: configuredSize, firstTouchID: nextTouchBlock)
+            let device = try TouchDevice(node: node, sizing: configuredSize, describe: describe, firstTouchID: nextTouchBlock)
             guard !TwinDevice.isTwin(device.description) else {
                 body(.skipped(node: node.node, reason: "\(device.description.name) is gestured's own twin of a grabbed device"))
                 return

@@ -19,15 +19,20 @@ public final class TouchDevice {
     /// Opens and classifies `node`. Throws SystemCallError when it cannot be opened, InputError when it is not a
     /// touch device gestured can read.
     public convenience init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
-        try self.init(node: node, sizing: { _ in configuredSize }, firstTouchID: firstTouchID)
+        try self.init(node: node, sizing: { _ in configuredSize }, describe: { $0 }, firstTouchID: firstTouchID)
     }
 
-    /// `sizing` gives the configured size for the device once its description is known.
-    public init(node: UdevInputNode, sizing: (DeviceDescription) -> Size?, firstTouchID: TouchID) throws {
+    /// `sizing` gives the configured size for the device once its description is known; `describe` corrects the
+    /// kernel's description with what the device database knows (docs/devices.md).
+    public init(
+        node: UdevInputNode, sizing: (DeviceDescription) -> Size?, describe: (DeviceDescription) -> DeviceDescription, firstTouchID: TouchID
+    ) throws {
         evdev = try EvdevDevice(path: node.node)
         self.node = node.node
         udevProperties = node.properties
-        let description = evdev.description
+        kernelDescription = evdev.description
+        let description = describe(kernelDescription)
+        self.description = description
         kind = DeviceKind.classify(description, udevProperties: node.properties)
         guard let axes = description.positionAxes, kind != .other else {
             throw InputError(device: "\(node.node) (\(description.name))", "not a touchscreen, touchpad or tablet")
@@ -38,7 +43,9 @@ public final class TouchDevice {
             description: protocolA?.description ?? description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
     }
 
-    public var description: DeviceDescription { evdev.description }
+    /// The device as the kernel describes it, and as gestured takes it (corrected by the device database).
+    public let kernelDescription: DeviceDescription
+    public let description: DeviceDescription
 
     /// Reads what is pending; `body` gets each frame. Returns false when the device is gone, after handing
     /// over a last frame that cancels every touch still down.

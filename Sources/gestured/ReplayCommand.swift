@@ -33,6 +33,10 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var device: CaptureDeviceOptions
 
+    @OptionGroup var identity: DeviceIdentityOptions
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
     @Argument(help: "Recordings: evemu-record, evtest, libinput record or getevent -lt output, or bare E: lines with --description.")
     var recordings: [String]
 
@@ -49,11 +53,14 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var loaded: [OfflineReplay.Input] = []
+        let devices = database.load()
+        for error in devices.refused { printError("device database entry refused; the others apply: \(error)") }
         do {
             let given = try device.description.map { file in try Recording.deviceDescription(in: try readText(file), source: file) }
             for path in recordings {
                 let recording = try Recording.parse(try readText(path), source: path, description: given)
-                loaded.append(OfflineReplay.Input(source: path, recording: recording, kind: device.kind))
+                let knowledge = recording.description.map { devices.knowledge(of: identity.identity(of: $0)) }
+                loaded.append(OfflineReplay.Input(source: path, recording: recording, kind: device.kind, knowledge: knowledge))
             }
         } catch let error as ExitCode {
             throw error
@@ -95,8 +102,8 @@ struct ReplayCommand: ParsableCommand {
     /// The picture's surface and paths: the recording's touches turned and sized as its [[device]] entry says, as
     /// the recognizers see them, so that the gestures' places fall on them.
     static func picture(of input: OfflineReplay.Input, configuration: Configuration) throws -> ReplayPicture {
-        let recording = input.recording.slotted()
-        let info = try DeviceInfo(recording: recording, source: input.source, node: input.source, kind: input.kind)
+        let recording = (input.knowledge?.correct(input.recording) ?? input.recording).slotted()
+        let info = try DeviceInfo(recording: recording, source: input.source, node: input.source, kind: input.kind, knowledge: input.knowledge)
         let entry = configuration.deviceEntry(for: info.description, kind: info.kind)
         let measured = info.geometry.size
         let sized = entry?.size ?? measured

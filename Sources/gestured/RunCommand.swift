@@ -30,6 +30,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var device: CaptureDeviceOptions
 
+    @OptionGroup var database: DeviceDatabaseOptions
+
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (overrides daemon.log_level).")
     var logLevel: String?
 
@@ -56,7 +58,7 @@ struct RunCommand: ParsableCommand {
         let daemon = Daemon(
             options: DaemonOptions(
                 configPath: config, socketPath: socket, replay: replay, fallbackReplay: fallbackReplay, loop: loop, speed: speed,
-                replayDescription: device.description, replayKind: device.kind),
+                replayDescription: device.description, replayKind: device.kind, deviceDatabase: database.chosen),
             configuration: configuration, logger: logger)
         do {
             try daemon.run()

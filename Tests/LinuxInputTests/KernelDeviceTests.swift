@@ -127,6 +127,43 @@ struct KernelDeviceTests {
         #expect(padLine.contains("announces 3 fingers"))
     }
 
+    /// docs/devices.md: a local database entry that matches a real device by name and bus corrects its size, and
+    /// `gestured devices` says which entry applies and why; a broken entry beside it is refused, in words with its
+    /// place, and the others still apply.
+    @Test func theDevicesCommandAppliesTheDeviceDatabaseToKernelDevices() throws {
+        var description = KernelDevices.touchpad(name: "gestured facts pad")
+        for code in [AbsCode.x, AbsCode.y, AbsCode.mtPositionX, AbsCode.mtPositionY] { description.axes[code]?.resolution = 0 }
+        let pad = try UinputDevice(description)
+        let folder = NSTemporaryDirectory() + "/devices-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            [[device]]
+            id = "facts-pad"
+            about = "the test's touchpad"
+            match = { name = "gestured facts*", bus = "virtual" }
+            size_mm = [80, 40]
+            sources = ["the test"]
+            """.write(toFile: folder + "/10-pad.toml", atomically: true, encoding: .utf8)
+        try """
+            [[device]]
+            id = "broken"
+            about = "a typo"
+            match = { name = "gestured facts pad" }
+            size_mm = [10, 10]
+            palm_pressur = 3
+            sources = ["the test"]
+            """.write(toFile: folder + "/20-broken.toml", atomically: true, encoding: .utf8)
+        let output = try KernelDevices.run(["devices", "--device-database", folder])
+        let lines = output.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("gestured facts pad") })
+        #expect(lines[index].hasPrefix(pad.node + "\ttouchpad\t"))
+        #expect(lines[index].contains("80.0 x 40.0 mm (resolution)"), "\(lines[index])")
+        #expect(lines[index + 1] == "\tdevice database: facts-pad (\(folder)/10-pad.toml:1): name \"gestured facts pad\" matches \"gestured facts*\", bus virtual")
+        #expect(lines[index + 2] == "\tknown: size 80.0 x 40.0 mm")
+        #expect(lines.contains("refused: \(folder)/20-broken.toml:6:1: unknown key 'palm_pressur' in [[device]]; did you mean 'palm_pressure'?"), "\(output)")
+    }
+
     @Test func theRecordCommandWritesEvemuThatReadsBack() throws {
         let device = try UinputDevice(KernelDevices.touchscreen(name: "gestured record test"))
         let file = NSTemporaryDirectory() + "/record-\(getpid()).evemu"

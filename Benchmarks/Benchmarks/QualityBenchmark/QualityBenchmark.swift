@@ -153,7 +153,11 @@ struct QualityBenchmark: ParsableCommand {
             let text = try String(contentsOfFile: file.path, encoding: .isoLatin1)
             var (arguments, description) = try descriptionArguments(for: file, tables: tables)
             let recording = try Recording.parse(text, source: file.path, description: description)
-            if let kind = tables.device(for: file.name)?.kind { arguments += ["--kind", kind] }
+            if let row = tables.device(for: file.name) {
+                if let kind = row.kind { arguments += ["--kind", kind] }
+                arguments += row.identity
+            }
+            arguments += ["--device-database", project + "/devices"]
             let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
             let (status, output, errors) = try runGestured(["replay", "--config", path] + arguments + [file.path])
             guard status == 0 else {

@@ -15,6 +15,9 @@ struct QualityTables {
         var pattern: String
         var description: String?
         var kind: String?
+        /// `gestured replay` options giving the identity of the device the recording was made on, for the
+        /// device database: `--device-name`, `--bus`, `--vendor`, `--product`, `--dmi`.
+        var identity: [String] = []
     }
 
     /// The shipped configurations of each kind of device, in the table's order.
@@ -46,10 +49,12 @@ struct QualityTables {
             case ["configuration", "recognizer", "class"]:
                 guard classes[cells[0]]?[cells[1]] == nil else { throw fail("\(cells[1]) of \(cells[0]) is listed twice") }
                 classes[cells[0], default: [:]][cells[1]] = cells[2]
-            case ["recordings", "description", "kind"]:
+            case ["recordings", "description", "kind", "identity"]:
                 // "NAME.prop" style rows describe a rule the benchmark applies itself (evemu's own .prop files).
                 let description = cells[1].contains(" ") || cells[1].isEmpty ? nil : cells[1]
-                devices.append(DeviceRow(pattern: cells[0], description: description, kind: cells[2].isEmpty ? nil : cells[2]))
+                let identity: [String]
+                do { identity = try Self.identity(cells[3]) } catch { throw fail("\(error)") }
+                devices.append(DeviceRow(pattern: cells[0], description: description, kind: cells[2].isEmpty ? nil : cells[2], identity: identity))
             case ["recordings", "category", "expected", "also allowed"]:
                 let expectation: Expectation
                 do {
@@ -64,6 +69,18 @@ struct QualityTables {
             }
         }
         guard !labels.isEmpty, !configurations.isEmpty else { throw QualityError("\(source): no label or configuration table found") }
+    }
+
+    /// `name=...; bus=...; vendor=...; product=...; dmi=...` as replay options.
+    static func identity(_ cell: String) throws -> [String] {
+        let flags = ["name": "--device-name", "bus": "--bus", "vendor": "--vendor", "product": "--product", "dmi": "--dmi"]
+        var options: [String] = []
+        for part in cell.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pair.count == 2, let flag = flags[pair[0]] else { throw QualityError("cannot read the identity \"\(part)\"") }
+            options += [flag, pair[1]]
+        }
+        return options
     }
 
     func label(for name: String) -> Label? { labels.first { glob($0.pattern, matches: name) } }
