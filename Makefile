@@ -57,7 +57,7 @@ check-deb: build
 RUN_SOCKET ?= $(if $(XDG_RUNTIME_DIR),$(XDG_RUNTIME_DIR)/gestured.sock,/tmp/gestured-$(shell id -u).sock)
 run: build
 	.build/release/gestured run --config config/gestured.toml --socket $(RUN_SOCKET) \
-		--fallback-replay recordings/demo.evemu --loop
+		--device-database devices --device-database /etc/gestured/devices.d --fallback-replay recordings/demo.evemu --loop
 
 # The picture of the demo recording the README shows (ReplayPictureTests checks it is current).
 demo-svg: build
@@ -154,6 +154,8 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 DOCDIR ?= $(PREFIX)/share/doc/gestured
 MANDIR ?= $(PREFIX)/share/man
+# The shipped device database (docs/devices.md): gestured finds it beside its executable, PREFIX/share.
+DEVICEDBDIR = $(PREFIX)/share/gestured/devices
 MANUALS = .build/plugins/GenerateManual/outputs
 # The configuration installed when there is none yet (a kiosk's own, say).
 GESTURED_CONFIG ?= config/gestured.toml
@@ -192,6 +194,8 @@ install:
 		echo "install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml"; \
 		install -m 0644 $(GESTURED_CONFIG) $(DESTDIR)$(SYSCONFDIR)/gestured/gestured.toml; \
 	fi
+	install -d $(DESTDIR)$(DEVICEDBDIR)
+	install -m 0644 devices/*.toml $(DESTDIR)$(DEVICEDBDIR)/
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
@@ -228,7 +232,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; done
 	rm -f $(DESTDIR)$(UNITDIR)/gestured.service $(DESTDIR)$(UNITDIR)/gestured.socket $(DESTDIR)$(USERUNITDIR)/gestured-actions.service
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/gestured.conf $(DESTDIR)$(UDEVRULESDIR)/60-gestured-uinput.rules
-	rm -rf $(DESTDIR)$(DOCDIR)
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(PREFIX)/share/gestured
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then \
 		echo "systemctl daemon-reload"; systemctl daemon-reload; \
 	fi

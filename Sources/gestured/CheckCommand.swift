@@ -17,7 +17,7 @@ struct CheckCommand: ParsableCommand {
         let valid = Configuration.check(files, report: { print($0) })
         let devices = database.load()
         for error in devices.refused { print(error) }
-        print("device database (\(database.chosen.joined(separator: ", "))): " + (devices.refused.isEmpty ? "ok" : "\(devices.refused.count) errors; those entries are refused, the others apply") + " (\(devices.entries.count) entries)")
+        print("device database (\(database.chosen.joined(separator: ", "))): " + (devices.refused.isEmpty ? "ok" : devices.refused.count == 1 ? "1 error; its entry is refused, the others apply" : "\(devices.refused.count) errors; those entries are refused, the others apply") + " (\(devices.entries.count) entries)")
         if !valid || !devices.refused.isEmpty { throw ExitCode.failure }
     }
 }

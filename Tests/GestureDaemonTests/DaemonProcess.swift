@@ -19,6 +19,11 @@ final class DaemonProcess {
             .appendingPathComponent(".build/debug")
     }
 
+    /// The source tree, for its shipped files (the device database).
+    static var projectRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
     /// Starts the daemon and waits until its socket answers. `bare`: the recording is served as bare `E:` lines,
     /// its device given with `--description` (a file of its header lines).
     init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false) throws {

@@ -116,19 +116,68 @@ import Testing
         #expect(try Self.replay(config: config, script: script, touches: true) == (try Self.replay(config: config, script: script, touches: true)))
     }
 
+    /// docs/devices.md: a replayed device is known by its description's identity, or by the one given; the
+    /// shipped database's Apple entry sizes a pad that reports no resolution.
+    @Test func aReplayedDeviceIsSizedByTheDeviceDatabase() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
+        try "[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+        try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
+        // The synthetic screen's axes without their resolution (A: code min max fuzz flat resolution).
+        let text = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("A: ") ? line.split(separator: " ").dropLast().joined(separator: " ") + " 0" : String(line)
+        }.joined(separator: "\n")
+        try text.write(toFile: recording, atomically: true, encoding: .utf8)
+        func added(_ identity: [String]) throws -> [String: Any] {
+            let result = try DaemonProcess.run(
+                "gestured", ["replay", "--config", configPath, "--device-database", DaemonProcess.projectRoot + "/devices", recording] + identity)
+            guard result.status == 0, let first = result.out.split(separator: "\n").first else { throw TestFailure("replay failed: \(result.err)") }
+            let line = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+            return line?["device"] as? [String: Any] ?? [:]
+        }
+        let unknown = try added([])
+        #expect(unknown["size_source"] as? String == "estimated")
+        let apple = try added(["--bus", "usb", "--vendor", "05ac", "--product", "0263"])
+        #expect(apple["size_source"] as? String == "device database")
+        // 3000 x 2000 units over 104 x 75 mm: 29 and 27 units a millimetre, rounded as a resolution is.
+        let size = try #require(apple["size_mm"] as? [Double])
+        #expect(abs(size[0] - 3000.0 / 29) < 1e-9 && abs(size[1] - 2000.0 / 27) < 1e-9, "\(size)")
+    }
+
     @Test func checkPrintsEveryErrorAndExitsNonZero() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bad.toml").path
         try "[daemon]\nlog_levle = \"info\"\n\n[[recognizer]]\nname = \"t\"\nkind = \"tap\"\nnumber_of_taps_required = 0\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try DaemonProcess.run("gestured", ["check", path])
-        #expect(result.status == 1)
-        #expect(result.out == """
+        let devices = DaemonProcess.projectRoot + "/devices"
+        let result = try DaemonProcess.run("gestured", ["check", path, "--device-database", devices])
+        let errors = """
             \(path):2:1: unknown key 'log_levle' in [daemon]; did you mean 'log_level'?
             \(path):7:27: number_of_taps_required must be from 1 to 10, got 0
 
-            """)
+            """
+        #expect(result.status == 1)
+        #expect(result.out == errors + "device database (\(devices)): ok (6 entries)\n")
         let ctl = try DaemonProcess.run("gesturectl", ["check", path])
-        #expect(ctl.status == 1 && ctl.out == result.out)
+        #expect(ctl.status == 1 && ctl.out == errors)
+    }
+
+    /// docs/devices.md, Mistakes: a broken entry of the device database fails `gestured check` with its place,
+    /// though the configuration is fine.
+    @Test func checkSaysWhatIsWrongInTheDeviceDatabase() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("good.toml").path
+        try "[[recognizer]]\nname = \"t\"\nkind = \"tap\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let local = directory.appendingPathComponent("devices.d").path
+        try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
+        try "[[device]]\nid = \"mine\"\nabout = \"x\"\nmatch = { dmi = \"pnLumpy\" }\nsize_mm = [90, 50]\nsources = [\"s\"]\n"
+            .write(toFile: local + "/mine.toml", atomically: true, encoding: .utf8)
+        let devices = DaemonProcess.projectRoot + "/devices"
+        let result = try DaemonProcess.run("gestured", ["check", config, "--device-database", devices, "--device-database", local])
+        #expect(result.status == 1)
+        #expect(result.out.contains("\(local)/mine.toml:4:17: dmi 'pnLumpy' can never match: a DMI modalias begins with dmi:"), "\(result.out)")
+        #expect(result.out.hasSuffix("device database (\(devices), \(local)): 1 error; its entry is refused, the others apply (6 entries)\n"))
     }
 }

@@ -8,7 +8,8 @@
 # in (evemu-device, the bundled demo's description); gestured.socket started; a member of group gestured runs
 # gesturectl, which starts the service through the socket, sees the device and gets the demo's gestures as it
 # plays; its limits and watchdog as the unit sets them; systemctl reload (a good file taken, a broken one
-# refused with the daemon still running); grab = true without /dev/uinput (the warning says how to give it),
+# refused with the daemon still running); the device database (the shipped one checked, a local entry shown by
+# gestured devices, a broken one refused in words while the daemon runs); grab = true without /dev/uinput (the warning says how to give it),
 # then with the drop-in gestured-grab.conf (the twin appears); the same package installed over it restarts the
 # daemon; systemctl stop ends it cleanly (the watchdog never fired); enable, then purge removes it all. Each step prints what it checks; the first that fails says why and shows the daemon's journal.
 set -eu
@@ -114,6 +115,33 @@ if systemctl reload gestured.service 2>"$work/reload"; then fail "systemctl relo
 cp "$work/gestured.toml" /etc/gestured/gestured.toml
 expect "gestured.service after a refused reload" "$(systemctl is-active gestured.service)" active
 expect "the daemon's pid after a refused reload" "$(systemctl show -p MainPID --value gestured.service)" "$pid"
+
+step "the device database: the shipped one checked, a local entry applied, a broken one refused with the daemon running"
+gestured check /etc/gestured/gestured.toml >"$work/check" || fail "gestured check failed: $(cat "$work/check")"
+grep -q "^device database (/usr/share/gestured/devices, /etc/gestured/devices.d): ok" "$work/check" \
+    || fail "gestured check did not check the installed device database: $(cat "$work/check")"
+mkdir -p /etc/gestured/devices.d
+cat >/etc/gestured/devices.d/screen.toml <<'ENTRY'
+[[device]]
+id = "demo-screen"
+about = "the package test's touchscreen"
+match = { name = "gestured synthetic touchscreen" }
+palm_size = 100
+sources = ["the package test"]
+ENTRY
+gestured devices >"$work/devices" 2>&1 || fail "gestured devices failed: $(cat "$work/devices")"
+grep -q "device database: demo-screen (/etc/gestured/devices.d/screen.toml:1): name \"gestured synthetic touchscreen\"" "$work/devices" \
+    || fail "gestured devices does not show the local entry: $(cat "$work/devices")"
+printf '[[device]]\nid = "typo"\nabout = "x"\nmatch = { name = "x" }\npalm_sise = 3\nsources = ["s"]\n' >/etc/gestured/devices.d/typo.toml
+if gestured check /etc/gestured/gestured.toml >"$work/check"; then fail "gestured check took a broken device database entry"; fi
+grep -q "^/etc/gestured/devices.d/typo.toml:5:1: unknown key 'palm_sise'" "$work/check" || fail "the broken entry was not said: $(cat "$work/check")"
+systemctl restart gestured.service
+runuser -u tester -- gesturectl status >/dev/null || fail "the daemon did not start with a broken local database entry"
+within 30 sh -c 'journalctl -b --no-pager -q _SYSTEMD_UNIT=gestured.service | grep -q "device database entry refused.*typo.toml:5:1"' \
+    || fail "the daemon did not log the refused entry: $(daemon_log warning | tail -n 5)"
+rm -r /etc/gestured/devices.d
+systemctl restart gestured.service
+pid=$(systemctl show -p MainPID --value gestured.service)
 
 step "grab = true without the drop-in: read without grabbing, and the warning says how to give /dev/uinput"
 sed -i 's/^match = { kinds = \["touchscreen", "touchpad"\] }$/&\ngrab = true/' /etc/gestured/gestured.toml
