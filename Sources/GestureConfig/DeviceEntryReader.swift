@@ -8,7 +8,7 @@ struct DeviceEntryReader {
 
     static let keys = [
         "id", "about", "sources", "match", "axes", "size_mm", "pressure_calibration", "palm_pressure",
-        "palm_contact_area_mm2", "palm_size", "edge_palms",
+        "palm_contact_area_mm2", "palm_size", "edge_palms", "semi_mt",
     ]
     static let matchKeys = ["name", "bus", "vendor", "product", "dmi"]
 
@@ -41,8 +41,9 @@ struct DeviceEntryReader {
         }
         if let n = t["palm_size"], let v = reader.integer(n, in: 1...Int(Int32.max)) { facts.palmSize = Int32(v) }
         if let n = t["edge_palms"], let v = reader.bool(n) { facts.edgePalms = v }
+        if let n = t["semi_mt"], let v = reader.bool(n) { facts.semiMT = v }
         guard let id, let about, let sources, let match else { return nil }
-        if facts == .none { reader.error(node.path, "the entry '\(id)' states no fact (axes, size_mm, pressure_calibration, palm_pressure, palm_contact_area_mm2, palm_size, edge_palms)") }
+        if facts == .none { reader.error(node.path, "the entry '\(id)' states no fact (axes, size_mm, pressure_calibration, palm_pressure, palm_contact_area_mm2, palm_size, edge_palms, semi_mt)") }
         return DeviceDatabaseEntry(
             id: id, file: reader.file, position: reader.position(of: node.path), about: about, sources: sources, match: match, facts: facts)
     }

@@ -15,11 +15,13 @@ final class ClientSurface {
     private var admitted: Set<TouchID> = []
     private var scratch = TouchFrame(timestamp: .zero, touches: [])
 
-    init(client: ClientID, configuration: Configuration, entry: DeviceEntry, size: Size) {
+    /// `boxCorners`: the device is semi-multitouch, as the shared surface says (`GestureEngine.fingersAreBoxCorners`).
+    init(client: ClientID, configuration: Configuration, entry: DeviceEntry, size: Size, boxCorners: Bool) {
         self.client = client
         var regionsOnly = configuration
         regionsOnly.recognizers = []
         surface = ConfiguredSurface(configuration: regionsOnly, entry: entry, surface: size)
+        surface.engine.fingersAreBoxCorners = boxCorners
     }
 
     /// The device's frame as this engine sees it: only the touches it admitted, a new one admitted when it begins

@@ -217,7 +217,9 @@ extension DaemonCore {
     /// The connection's own engine on a device, made when it first adds something there.
     private func ownSurface(of client: ClientSession, on session: DeviceSession) -> ClientSurface {
         if let own = session.clientSurface(of: client.id) { return own }
-        let own = ClientSurface(client: client.id, configuration: configuration, entry: session.surface.entry, size: session.surface.rawSize)
+        let own = ClientSurface(
+            client: client.id, configuration: configuration, entry: session.surface.entry, size: session.surface.rawSize,
+            boxCorners: session.surface.engine.fingersAreBoxCorners)
         session.clientSurfaces.append(own)
         return own
     }

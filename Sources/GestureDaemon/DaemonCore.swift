@@ -117,7 +117,8 @@ public final class DaemonCore {
             return
         }
         let session = DeviceSession(info: info, surface: makeSurface(entry: entry, info: info))
-        session.clientSurfaces = makeClientSurfaces(entry: entry, size: session.surface.rawSize)
+        session.clientSurfaces = makeClientSurfaces(
+                    entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
         sessions[info.node] = session
         var metadata = deviceMetadata(info)
         metadata["device.name"] = "\(entry.name)"
@@ -470,6 +471,7 @@ public final class DaemonCore {
     /// A surface for a device from the configuration, with the additions of daemon.control's peers that fit it.
     func makeSurface(entry: DeviceEntry, info: DeviceInfo) -> ConfiguredSurface {
         let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? info.geometry.size)
+        surface.engine.fingersAreBoxCorners = info.description.properties.contains(InputProperty.semiMT)
         surface.engine.transitionObserver = transitionLogger(device: entry.name)
         for client in trustedClients() {
             for region in client.regions where region.device == entry.name { place(region, of: client, on: surface) }
@@ -479,9 +481,9 @@ public final class DaemonCore {
     }
 
     /// The engines of the other connections' additions on a device: one for each connection that added anything there.
-    func makeClientSurfaces(entry: DeviceEntry, size: Size) -> [ClientSurface] {
+    func makeClientSurfaces(entry: DeviceEntry, size: Size, boxCorners: Bool) -> [ClientSurface] {
         clients.values.filter { !$0.trusted }.sorted { $0.id < $1.id }.compactMap { client in
-            let own = ClientSurface(client: client.id, configuration: configuration, entry: entry, size: size)
+            let own = ClientSurface(client: client.id, configuration: configuration, entry: entry, size: size, boxCorners: boxCorners)
             for region in client.regions where region.device == entry.name { place(region, of: client, on: own.surface) }
             for recognizer in client.recognizers where applies(recognizer, to: own.surface) { own.surface.add(recognizer) }
             return own.surface.recognizers.isEmpty && client.regions.allSatisfy({ $0.device != entry.name }) ? nil : own
@@ -538,7 +540,8 @@ public final class DaemonCore {
         for (node, session) in sessions {
             if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
                 session.replace(with: makeSurface(entry: entry, info: session.info))
-                session.clientSurfaces = makeClientSurfaces(entry: entry, size: session.surface.rawSize)
+                session.clientSurfaces = makeClientSurfaces(
+                    entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
                 updateGrab(session)
                 kept[node] = session
             } else {

@@ -20,6 +20,11 @@ public final class GestureEngine {
 
     @exclusivity(unchecked) public private(set) var now: Timestamp = .zero
 
+    /// The device reports two fingers as the corners of their bounding box (a semi-multitouch touchpad): each
+    /// finger's own motion is unknown, so two touchpad fingers are never a pinch or rotation here
+    /// (docs/engine.md, "A scroll is never a pinch").
+    public var fingersAreBoxCorners = false
+
     @exclusivity(unchecked) var records: [TouchRecord] = []
     @exclusivity(unchecked) var output: [EngineEvent] = []
     /// Events that arose between calls (a gesture in progress cancelled by removal), sent with the next.

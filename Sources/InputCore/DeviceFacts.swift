@@ -47,6 +47,9 @@ public struct DeviceFacts: Sendable, Equatable {
     public var palmSize: Int32?
     /// Whether a contact at a side edge may be a palm (libinput leaves Apple's pads without edge palms).
     public var edgePalms: Bool?
+    /// The device reports two fingers as the corners of their bounding box (INPUT_PROP_SEMI_MT), whether or not it
+    /// says so: two touchpad fingers there are never a pinch or rotation.
+    public var semiMT: Bool?
 
     public init() {}
 
@@ -63,6 +66,7 @@ public struct DeviceFacts: Sendable, Equatable {
         if let v = other.palmPressure { merged.palmPressure = v }
         if let v = other.palmSize { merged.palmSize = v }
         if let v = other.edgePalms { merged.edgePalms = v }
+        if let v = other.semiMT { merged.semiMT = v }
         return merged
     }
 
@@ -70,6 +74,9 @@ public struct DeviceFacts: Sendable, Equatable {
     /// resolution from the known size where the device reports none.
     public func corrected(_ description: DeviceDescription) -> DeviceDescription {
         var d = description
+        if let semiMT {
+            if semiMT { d.properties.insert(InputProperty.semiMT) } else { d.properties.remove(InputProperty.semiMT) }
+        }
         for (code, known) in [(AbsCode.x, x), (AbsCode.mtPositionX, x), (AbsCode.y, y), (AbsCode.mtPositionY, y)] {
             guard let known, var axis = d.axes[code] else { continue }
             axis.minimum = known.minimum

@@ -70,6 +70,7 @@ struct DevicesCommand: ParsableCommand {
         }
         if let s = f.palmSize { words.append("palm size \(s)") }
         if let e = f.edgePalms { words.append(e ? "edge palms" : "no edge palms") }
+        if let m = f.semiMT { words.append(m ? "semi-multitouch" : "not semi-multitouch") }
         return words
     }
 

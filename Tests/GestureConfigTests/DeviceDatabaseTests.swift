@@ -99,7 +99,7 @@ import Testing
             size_mm = "big"
             sources = []
             """) == [
-                "1:1: the entry 'pad' states no fact (axes, size_mm, pressure_calibration, palm_pressure, palm_contact_area_mm2, palm_size, edge_palms)",
+                "1:1: the entry 'pad' states no fact (axes, size_mm, pressure_calibration, palm_pressure, palm_contact_area_mm2, palm_size, edge_palms, semi_mt)",
                 "4:29: unknown bus 'usbb': one of pci, usb, hil, bluetooth, virtual, isa, ps2, host, i2c, spi, rmi; did you mean 'usb'?",
                 "4:43: dmi 'svnSAMSUNG' can never match: a DMI modalias begins with dmi: (as in dmi:*svnSAMSUNG*:pnLumpy*)",
                 "5:1: unknown key 'palm_pressur' in [[device]]; did you mean 'palm_pressure'?",

@@ -5,6 +5,8 @@ final class EngineHarness {
     let engine: GestureEngine
     private var down: [TouchID: Touch] = [:]
     private(set) var events: [EngineEvent] = []
+    /// The type of the touches `frame` makes.
+    var touchType = TouchType.direct
 
     init(width: Double = 64, height: Double = 128) {
         engine = GestureEngine(surface: Size(width: width, height: height), rootName: "V")
@@ -15,7 +17,7 @@ final class EngineHarness {
         var touches: [Touch] = []
         for (id, phase, x, y) in changes {
             let previous = down[id]?.location
-            let touch = Touch(id: id, phase: phase, location: Point(x: x, y: y), previousLocation: previous, timestamp: t)
+            let touch = Touch(id: id, phase: phase, location: Point(x: x, y: y), previousLocation: previous, timestamp: t, type: touchType)
             touches.append(touch)
             down[id] = phase.isFinal ? nil : touch
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureEngine
 import GestureTrace
 import Testing
 
@@ -87,5 +88,22 @@ import Testing
         // The left finger goes up and the right one down, 1 mm a frame: opposite ways, a turn.
         let steps = (1...8).map { n in (Offset(x: 0, y: -Double(n)), Offset(x: 0, y: Double(n))) }
         #expect(Self.began(traceLines(Self.script("indirect", steps))).contains("0.020 rotation: began"))
+    }
+
+    /// A semi-multitouch pad reports the corners of the fingers' box: fingers spreading apart are no pinch there
+    /// (libinput and ChromeOS turn pinches off on such pads), and the pinch fails at once instead of waiting.
+    @Test func onAPadThatReportsTheFingersBoxNoPinchBegins() {
+        func run(boxCorners: Bool) -> [String] {
+            let h = EngineHarness(width: 100, height: 80)
+            h.touchType = .indirect
+            h.engine.fingersAreBoxCorners = boxCorners
+            h.engine.add(PinchGestureRecognizer(name: "pinch"))
+            h.frame(0, [(1, .began, 40, 40), (2, .began, 60, 40)])
+            for n in 1...6 { h.frame(Double(n) / 100, [(1, .moved, 40 - Double(n), 40), (2, .moved, 60 + Double(n), 40)]) }
+            h.frame(0.07, [(1, .ended, 34, 40), (2, .ended, 66, 40)])
+            return h.actions
+        }
+        #expect(run(boxCorners: false).first == "pinch began")
+        #expect(run(boxCorners: true).isEmpty)
     }
 }

@@ -37,8 +37,10 @@ struct PairMotion {
     /// What the verdict came from, in numbers: words are made only when `--explain` asks (`reason`).
     private var why = Why.none
 
-    private enum Why {
+    private enum Why: Equatable {
         case none
+        /// The device reports the corners of the fingers' box, not the fingers.
+        case boxCorners
         case sideBySide(across: Double, down: Double)
         case resting(still: Double, moving: Double)
         case moved(Double, Double, same: Bool)
@@ -49,6 +51,7 @@ struct PairMotion {
     var reason: String {
         switch why {
         case .none: "the fingers have not moved"
+        case .boxCorners: "the device reports the corners of the fingers' box, not each finger (semi-multitouch)"
         case .sideBySide(let across, let down): "the fingers moved side by side, \(across.mmText) across and \(down.mmText) down"
         case .resting(let still, let moving): "one finger rested (\(still.mmText)) while the other moved \(moving.mmText)"
         case .moved(let a, let b, let same): "the fingers moved \(a.mmText) and \(b.mmText) " + (same ? "the same way" : "different ways")
@@ -56,20 +59,24 @@ struct PairMotion {
         }
     }
 
-    init(_ a: Point, _ b: Point, at time: Timestamp) {
+    init(_ a: Point, _ b: Point, at time: Timestamp, boxCorners: Bool = false) {
         start = (a, b)
         formed = time
+        if boxCorners {
+            verdict = .scroll
+            why = .boxCorners
+        }
     }
 
     /// Whether a scroll verdict can no longer become a pinch at `time`.
     func isSettledScroll(at time: Timestamp) -> Bool {
-        verdict == .scroll && time - formed >= Self.pinchWindow
+        verdict == .scroll && (time - formed >= Self.pinchWindow || why == .boxCorners)
     }
 
     /// Judges the fingers now at `a` and `b`. A pinch verdict stays; a scroll may still become a pinch within
     /// `pinchWindow`.
     mutating func judge(_ a: Point, _ b: Point, at time: Timestamp) -> Verdict {
-        guard verdict != .pinch else { return verdict }
+        guard verdict != .pinch, why != .boxCorners else { return verdict }
         let movedA = a - start.0, movedB = b - start.1
         let distanceA = movedA.length, distanceB = movedB.length
         let least = min(distanceA, distanceB), most = max(distanceA, distanceB)
@@ -135,7 +142,7 @@ extension GestureRecognizer {
         var indirect = 0
         for touch in trackedTouches where (touch.id == pair.0 || touch.id == pair.1) && touch.type == .indirect { indirect += 1 }
         guard indirect == 2, let (p1, p2) = locations(of: pair) else { return nil }
-        return PairMotion(p1, p2, at: now)
+        return PairMotion(p1, p2, at: now, boxCorners: engine?.fingersAreBoxCorners ?? false)
     }
 
     /// Whether a pinch or rotation of touchpad fingers may begin now: only on a pinch verdict. A scroll that
