@@ -15,8 +15,8 @@ final class KernelDaemon {
     let config: String
 
     /// `configuration` is everything after the `[daemon]` table, which names the socket; `monitor` are more
-    /// arguments for `gesturectl monitor` (`--touches`).
-    init(_ name: String, configuration: String, monitor arguments: [String] = []) throws {
+    /// arguments for `gesturectl monitor` (`--touches`), `run` more for `gestured run`.
+    init(_ name: String, configuration: String, monitor arguments: [String] = [], run: [String] = []) throws {
         let directory = NSTemporaryDirectory() + "/gestured-\(name)-\(getpid())", socket = directory + "/g.sock"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let config = directory + "/gestured.toml"
@@ -27,7 +27,7 @@ final class KernelDaemon {
         gesturectl = URL(fileURLWithPath: KernelDevices.gestured).deletingLastPathComponent().appendingPathComponent("gesturectl").path
         // From here every member is set, so deinit stops what was started even when a wait below throws.
         try Self.write(configuration, socket: socket, to: config)
-        pid = try KernelDevices.start(["run", "--config", config])
+        pid = try KernelDevices.start(["run", "--config", config] + run)
         try KernelDevices.waitFor { access(socket, F_OK) == 0 }
         let out = Glibc.open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         monitor = try KernelDevices.start(["monitor", "--json", "--socket", socket] + arguments, program: gesturectl, output: out)

@@ -142,7 +142,7 @@ struct KernelDeviceTests {
             id = "facts-pad"
             about = "the test's touchpad"
             match = { name = "gestured facts*", bus = "virtual" }
-            size_mm = [80, 40]
+            size_mm = [100, 50]
             sources = ["the test"]
             """.write(toFile: folder + "/10-pad.toml", atomically: true, encoding: .utf8)
         try """
@@ -158,9 +158,9 @@ struct KernelDeviceTests {
         let lines = output.split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("gestured facts pad") })
         #expect(lines[index].hasPrefix(pad.node + "\ttouchpad\t"))
-        #expect(lines[index].contains("80.0 x 40.0 mm (resolution)"), "\(lines[index])")
+        #expect(lines[index].contains("100.0 x 50.0 mm (resolution)"), "\(lines[index])")
         #expect(lines[index + 1] == "\tdevice database: facts-pad (\(folder)/10-pad.toml:1): name \"gestured facts pad\" matches \"gestured facts*\", bus virtual")
-        #expect(lines[index + 2] == "\tknown: size 80.0 x 40.0 mm")
+        #expect(lines[index + 2] == "\tknown: size 100.0 x 50.0 mm")
         #expect(lines.contains("refused: \(folder)/20-broken.toml:6:1: unknown key 'palm_pressur' in [[device]]; did you mean 'palm_pressure'?"), "\(output)")
     }
 
