@@ -27,6 +27,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzInput", path: "Fuzzers/FuzzInput"),
         fuzzer("ConfigFuzzer", ["GestureConfig", "InputCore"]),
+        fuzzer("DeviceDatabaseFuzzer", ["GestureConfig", "InputCore", "GestureEngine"]),
         fuzzer("RequestFuzzer", ["GestureConfig", "GestureProtocol"]),
         fuzzer("EvemuFuzzer", ["InputCore"]),
         fuzzer("EvtestFuzzer", ["InputCore"]),

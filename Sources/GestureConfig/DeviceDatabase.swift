@@ -126,6 +126,9 @@ public struct DeviceMatch: Sendable, Equatable {
     /// A glob on the machine's DMI modalias.
     public var dmi: String?
 
+    /// Matches every device: refused in a file (an entry about every device is no device's fact).
+    public init() {}
+
     /// Why the identity matches (one phrase a key), or nil when it does not.
     public func reasons(_ identity: DeviceIdentity) -> [String]? {
         var why: [String] = []
