@@ -5,9 +5,11 @@ import GestureEngine
 extension TouchConditioner {
     /// Why a contact held back becomes a touch now; nil while it stays held back.
     mutating func release(_ c: inout Contact, _ touch: Touch, at now: Timestamp) -> ContactCause? {
-        if case .piece(let owner, let piece) = c.state {
+        switch c.state {
+        case .piece(let owner, let piece):
             if contacts[owner] != nil { return nil }
-            // What it was a piece of lifted: it is what is left of that contact. A finger comes back when it moves.
+            // What it was a piece of lifted: it is what is left of that contact, and its own rule applies at
+            // once. A finger comes back when it moves.
             let left: ContactState =
                 switch piece.class {
                 case .finger: .pinned(at: touch.location)
@@ -16,9 +18,7 @@ extension TouchConditioner {
                 case .click: .click(anchor: piece.anchor, atEdge: piece.atEdge)
                 }
             move(&c, touch, to: left, because: .ownerLifted(owner), at: now)
-            if piece.class == .finger { return nil }
-        }
-        switch c.state {
+            return piece.class == .finger ? nil : release(&c, touch, at: now)
         case .waiting(let until, _):
             if now > until { return .waitOver }
             return shownBefore == 0 ? .noFingerShown : nil
@@ -63,8 +63,8 @@ extension TouchConditioner {
             guard let distance = settings.clickReleaseDistance else { return .clickReleaseOff }
             let moved = touch.location.distance(to: anchor)
             return moved >= distance ? .movedAway(moved, limit: distance) : nil
-        case .settling, .tracking, .piece, .palm:
-            // A touch already, what stays a piece while its owner is down, a palm for good.
+        case .settling, .tracking, .palm:
+            // A touch already; a palm for good.
             return nil
         }
     }
