@@ -62,8 +62,9 @@ let package = Package(
         // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
         // configuration and the trace form alike.
         .target(name: "GestureCatalog", dependencies: ["GestureEngine", "GestureSamples"]),
-        // The text-trace form of scenarios: parse, run on an engine, print what happened.
-        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog"]),
+        // The text-trace form of scenarios: parse, run on an engine (touch conditioning first, when asked), print
+        // what happened.
+        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "InputCore"]),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
@@ -114,7 +115,7 @@ let package = Package(
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
-        .testTarget(name: "InputCoreTests", dependencies: ["InputCore"]),
+        .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "GestureTrace"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureActions", "GestureClient"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(

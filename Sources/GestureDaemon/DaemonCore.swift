@@ -117,8 +117,9 @@ public final class DaemonCore {
             return
         }
         let session = DeviceSession(info: info, surface: makeSurface(entry: entry, info: info))
+        session.contactObserver = contactLogger(device: entry.name)
         session.clientSurfaces = makeClientSurfaces(
-                    entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
+            entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
         sessions[info.node] = session
         var metadata = deviceMetadata(info)
         metadata["device.name"] = "\(entry.name)"
@@ -205,6 +206,10 @@ public final class DaemonCore {
     /// Gets every recognizer transition of every device, with the device's name (`gestured replay --explain`).
     /// Set it before devices are added.
     public var explainer: ((String, Transition) -> Void)?
+
+    /// Gets every contact's change of state in touch conditioning, with the device's name (`gestured replay
+    /// --explain`). Set it before devices are added.
+    public var contactExplainer: ((String, ContactTransition) -> Void)?
 
     /// The earliest time a recognizer or a device's touch conditioning wants to be woken, a connection must have
     /// said hello by, or the client lines left out of the log can be told of; nil when none waits for anything.
@@ -514,6 +519,21 @@ public final class DaemonCore {
         }
     }
 
+    /// Every contact's change of state in touch conditioning at debug level, with its cause (`contact 3: settling #3
+    /// -> palm, pressure 0.98 > 0.45`), and to `contactExplainer` when one is set; nil when neither wants them, so
+    /// that the conditioner makes none.
+    private func contactLogger(device: String) -> ((ContactTransition) -> Void)? {
+        let logger = logger
+        let debug = logger.logLevel <= .debug
+        guard debug || contactExplainer != nil else { return nil }
+        let explainer = contactExplainer
+        return { t in
+            explainer?(device, t)
+            guard debug else { return }
+            logger.debug("\(t)", metadata: ["contact.id": "\(t.contact)", "device.name": "\(device)", "time": "\(t.time)"])
+        }
+    }
+
     private func deviceMetadata(_ info: DeviceInfo) -> Logger.Metadata {
         ["device.node": "\(info.node)", "device.kind": "\(info.kind.rawValue)", "device.description": "\(info.description.name)"]
     }
@@ -540,6 +560,7 @@ public final class DaemonCore {
         for (node, session) in sessions {
             if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
                 session.replace(with: makeSurface(entry: entry, info: session.info))
+                session.contactObserver = contactLogger(device: entry.name)
                 session.clientSurfaces = makeClientSurfaces(
                     entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
                 updateGrab(session)

@@ -27,6 +27,11 @@ final class DeviceSession {
     /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
     /// (a value held by this class), and every frame asks.
     private var conditioning: Bool
+    /// Gets each contact's change of state in touch conditioning (`gestured replay --explain`, the debug log),
+    /// from this conditioner and from the one a reload makes.
+    var contactObserver: ((ContactTransition) -> Void)? {
+        didSet { conditioner.observer = contactObserver }
+    }
     /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
     var dropsLogged = false
     /// The engines of connections whose recognizers run apart (ClientSurface), by connection. Looked at every
@@ -145,6 +150,7 @@ final class DeviceSession {
         forgetEncodedFields()
         heldBack.formUnion(down.lazy.map(\.id))
         conditioner = Self.conditioner(info: info, surface: surface)
+        conditioner.observer = contactObserver
         conditioning = conditioner.isActive
         updateScale()
     }

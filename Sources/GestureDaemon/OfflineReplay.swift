@@ -27,8 +27,10 @@ public enum OfflineReplay {
 
     /// `write` gets each line as the core produces it. A recording whose device no `[[device]]` entry claims is
     /// an error: replaying it would print nothing, which looks like a recording in which nothing happened.
-    /// With `explain`, every recognizer transition comes too, as it happens, as a line that starts with `#`:
-    /// `# 1288981454.520952 touch tap: possible -> ended, touches ended #12: tap 1 of 1 lifted`.
+    /// With `explain`, every recognizer transition and every contact's change in touch conditioning come too, as
+    /// they happen, as lines that start with `#`:
+    /// `# 1288981454.520952 touch tap: possible -> ended, touches ended #12: tap 1 of 1 lifted`,
+    /// `# 1288981454.510003 touchpad contact 12: settling #12 -> palm, pressure 0.98 > 0.45`.
     public static func run(
         configuration: Configuration, recordings: [Input], touches: Bool, explain: Bool = false, logger: Logger,
         write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
@@ -37,6 +39,9 @@ public enum OfflineReplay {
         let core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), positions: PositionAccess(), outbox: outbox, logger: logger)
         if explain {
             core.explainer = { device, transition in
+                Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)
+            }
+            core.contactExplainer = { device, transition in
                 Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)
             }
         }

@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// Runs a scenario written in the trace form and returns what happened, one line per action or touch
 /// delivery. The form (see docs/traces.md):
@@ -10,13 +11,15 @@ import GestureEngine
 ///     require single fail double     # relations: require, required-by, simultaneous, prevent-not,
 ///                                    # unpreventable, should-begin, should-receive
 ///     show pan translation velocity  # values to print with a recognizer's actions
-///     0.00 down 1 100 100            # timed lines: down, move, up, cancel, advance,
+///     conditioning touchpad settle_mm=4  # touches go through touch conditioning first
+///     0.00 down 1 100 100            # timed lines: down, move, up, cancel, button, advance,
 ///     0.10 up 1                      # disable, enable, set; equal times make one frame
 ///
-/// Output lines: `0.100 single: ended` for actions, `0.100 V: touch 1 cancelled` for deliveries, and with
-/// `explain` every recognizer transition with its cause, before the actions of the same moment:
-/// `0.100 # single: possible -> ended, touches ended #1: tap 1 of 1 lifted`.
-/// Pending deadlines are flushed at the end.
+/// Output lines: `0.100 single: ended` for actions, `0.100 V: touch 1 cancelled` for deliveries, with
+/// conditioning what the stage gives the engine (`0.100 touch 1 ended (50,30)`) and holds back (`0.100 palm 2
+/// began (20,40)`), and with `explain` every recognizer transition and every contact's change with its cause,
+/// before the lines of the same moment: `0.100 # single: possible -> ended, touches ended #1: tap 1 of 1 lifted`,
+/// `0.100 # contact 2: settling #2 -> palm, pressure 0.8 > 0.45`. Pending deadlines are flushed at the end.
 public enum Trace {
     public static func run(_ text: String, explain: Bool = false) throws(TraceError) -> [String] {
         let session = TraceSession(explain: explain)
@@ -60,6 +63,13 @@ final class TraceSession {
     private var frameTime: Timestamp?
     private var lastTime = Timestamp.zero
     private var events: [EngineEvent] = []
+    /// Touch conditioning, when a `conditioning` line asks for it: made with the first timed line, when the
+    /// surface is known.
+    private var conditioning: TraceConditioning?
+    private var stage: TouchConditioner?
+    private var timedLinesBegan = false
+    /// The physical buttons down (`button down`), in every frame until `button up`.
+    private var buttons: UInt8 = 0
 
     init(explain: Bool) {
         self.explain = explain
@@ -142,6 +152,9 @@ final class TraceSession {
             } else {
                 rules.shouldReceive[words[1]] = { _, _ in false }
             }
+        case "conditioning":
+            guard !timedLinesBegan, conditioning == nil else { throw Message("conditioning must come once, before the timed lines") }
+            conditioning = try TraceConditioning(words)
         case "show":
             guard words.count >= 3 else { throw Message("expected show NAME FIELD...") }
             _ = try recognizer(words[1])
@@ -205,25 +218,40 @@ final class TraceSession {
         if let frameTime, frameTime != time { flushFrame() }
         lastTime = time
         let engine = theEngine()
+        if !timedLinesBegan {
+            timedLinesBegan = true
+            // As on a device: a stage with no part on (a touchscreen's defaults) is no stage at all.
+            stage = conditioning?.conditioner(surface: Size(width: surface.width * scale, height: surface.height * scale))
+            if stage?.isActive == false { stage = nil }
+            if explain {
+                stage?.observer = { [unowned self] transition in
+                    lines.append(TraceFormat.time(transition.time) + " # " + transition.description)
+                }
+            }
+        }
         switch verb {
         case "down":
+            var values = words.dropFirst(4)
             guard words.count >= 4, let id = TouchID(words[1]), let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
-                throw Message("expected down ID X Y [direct|indirect|stylus]")
+                throw Message("expected down ID X Y [direct|indirect|stylus] [pressure=P] [major=LENGTH]")
             }
             guard touches[id] == nil else { throw Message("touch \(id) is already down") }
-            var type = TouchType.direct
-            if words.count > 4 {
-                guard let t = TouchType.allCases.first(where: { $0.description == words[4] }) else {
-                    throw Message("expected a touch type direct, indirect or stylus, got \(words[4])")
+            var type = conditioning?.touchType ?? .direct
+            if let word = values.first, !word.contains("=") {
+                guard let t = TouchType.allCases.first(where: { $0.description == word }) else {
+                    throw Message("expected a touch type direct, indirect or stylus, got \(word)")
                 }
                 type = t
+                values = values.dropFirst()
             }
             let location = Point(x: x * scale, y: y * scale)
+            var touch = Touch(id: id, phase: .began, location: location, timestamp: time, type: type)
+            try measure(&touch, values)
             touchOrder.append(id)
-            stage(Touch(id: id, phase: .began, location: location, timestamp: time, type: type), at: time)
+            stage(touch, at: time)
         case "move":
-            guard words.count == 4, let id = TouchID(words[1]), let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
-                throw Message("expected move ID X Y")
+            guard words.count >= 4, let id = TouchID(words[1]), let x = TraceFormat.number(words[2]), let y = TraceFormat.number(words[3]) else {
+                throw Message("expected move ID X Y [pressure=P] [major=LENGTH]")
             }
             let stagedNow = frame.contains { $0.id == id }
             var touch = try down(id)
@@ -232,6 +260,7 @@ final class TraceSession {
             // A touch that goes down and moves within one frame is still beginning.
             touch.phase = stagedNow && touch.phase == .began ? .began : .moved
             touch.timestamp = time
+            try measure(&touch, words.dropFirst(4))
             stage(touch, at: time)
         case "up", "cancel":
             guard words.count == 2, let id = TouchID(words[1]) else { throw Message("expected \(verb) ID") }
@@ -240,22 +269,46 @@ final class TraceSession {
             touch.phase = verb == "up" ? .ended : .cancelled
             touch.timestamp = time
             stage(touch, at: time)
+        case "button":
+            guard words.count == 2, words[1] == "down" || words[1] == "up" else { throw Message("expected button down or button up") }
+            // The pad's click, in this frame and those after it.
+            buttons = words[1] == "down" ? 1 : 0
+            frameTime = time
         case "advance":
             flushFrame()
-            engine.advance(to: time, into: &events)
-            record()
+            advance(engine, to: time)
         case "disable", "enable":
             guard words.count == 2 else { throw Message("expected \(verb) NAME") }
             flushFrame()
             try recognizer(words[1]).isEnabled = verb == "enable"
-            engine.advance(to: time, into: &events)
-            record()
+            advance(engine, to: time)
         case "set":
             flushFrame()
             try set(Array(words.dropFirst()))
         default:
-            throw Message("unknown verb \(verb); expected down, move, up, cancel, advance, disable, enable or set")
+            throw Message("unknown verb \(verb); expected down, move, up, cancel, button, advance, disable, enable or set")
         }
+    }
+
+    /// A touch's `pressure=P` (0 to 1 of the pressure axis) and `major=LENGTH` (its contact's major axis, in the
+    /// trace's units), for touch conditioning's palm rules. They stay until a line changes them.
+    private func measure(_ touch: inout Touch, _ values: ArraySlice<String>) throws {
+        for assignment in values {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = TraceFormat.number(parts[1]) else { throw Message("expected pressure=P or major=LENGTH, got \(assignment)") }
+            switch parts[0] {
+            case "pressure": touch.pressure = value
+            case "major": touch.majorRadius = value * scale / 2
+            default: throw Message("a touch takes pressure=P and major=LENGTH, not \(parts[0])")
+            }
+        }
+    }
+
+    /// Moves the clock to `time`: with touch conditioning, what is due before then fires in the daemon's order.
+    private func advance(_ engine: GestureEngine, to time: Timestamp) {
+        if stage != nil { fireDeadlines(through: time) }
+        engine.advance(to: time, into: &events)
+        record()
     }
 
     private func down(_ id: TouchID) throws -> Touch {
@@ -313,16 +366,68 @@ final class TraceSession {
         }
         touchOrder.removeAll { touches[$0] == nil }
         frame.removeAll()
-        theEngine().process(TouchFrame(timestamp: time, touches: all), into: &events)
+        var made = TouchFrame(timestamp: time, touches: all)
+        made.physicalButtons = buttons
+        guard stage != nil else {
+            theEngine().process(made, into: &events)
+            record()
+            return
+        }
+        // What was due before the frame first, as the daemon has it: the stage's own frames and the engine's timers.
+        fireDeadlines(through: time, including: false)
+        let engine = theEngine()
+        let conditioned = stage!.condition(made, gestureInProgress: engine.recognizers.contains { $0.state.isActive })
+        recordStage(conditioned, at: time)
+        guard let conditioned else { return }
+        engine.process(conditioned, into: &events)
         record()
     }
 
     func finish() {
         flushFrame()
         guard let engine else { return }
+        if stage != nil { return fireDeadlines(through: nil) }
         while let due = engine.nextDeadline {
             engine.advance(to: due, into: &events)
             record()
+        }
+    }
+
+    // MARK: Touch conditioning
+
+    /// Fires, in time order, the stage's deadlines and the engine's timers due by `time` (before it, when not
+    /// `including` it), every one when `time` is nil: at each, the stage conditions its contacts as last reported
+    /// first, then the engine's timers run (DaemonCore.advance).
+    private func fireDeadlines(through time: Timestamp?, including: Bool = true) {
+        let engine = theEngine()
+        while true {
+            let due = [stage?.nextDeadline, engine.nextDeadline].compactMap { $0 }.min()
+            guard let due, time.map({ including ? due <= $0 : due < $0 }) ?? true else { return }
+            if let own = stage?.nextDeadline, own <= due {
+                let conditioned = stage!.tick(at: due, gestureInProgress: engine.recognizers.contains { $0.state.isActive })
+                recordStage(conditioned, at: due)
+                if let conditioned {
+                    engine.process(conditioned, into: &events)
+                    record()
+                }
+            }
+            if let timer = engine.nextDeadline, timer <= due {
+                engine.advance(to: due, into: &events)
+                record()
+            }
+        }
+    }
+
+    /// What the stage did in a frame: the touches it gives the engine that began, moved or ended
+    /// (`0.030 touch 1 ended (50,30)`, ids as the engine knows them), then the contacts it holds back as palms,
+    /// thumbs or clicks, as the raw touch stream hears of them (`0.020 palm 2 began (20,40)`).
+    private func recordStage(_ conditioned: TouchFrame?, at time: Timestamp) {
+        let when = TraceFormat.time(time) + " "
+        for touch in conditioned?.touches ?? [] where touch.phase != .stationary {
+            lines.append(when + "touch " + String(touch.id) + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
+        }
+        for (touch, contactClass) in stage?.classified ?? [] {
+            lines.append(when + contactClass.description + " " + String(touch.id) + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
         }
     }
 

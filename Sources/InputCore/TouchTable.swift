@@ -38,8 +38,8 @@ struct TouchTable<Value> {
 
     var values: LazyMapSequence<[(id: TouchID, value: Value)], Value> { entries.lazy.map(\.value) }
 
-    func contains(where predicate: (TouchID, Value) throws -> Bool) rethrows -> Bool {
-        try entries.contains { try predicate($0.id, $0.value) }
+    func first(where predicate: (TouchID, Value) throws -> Bool) rethrows -> (id: TouchID, value: Value)? {
+        try entries.first { try predicate($0.id, $0.value) }
     }
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }

@@ -25,7 +25,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print raw touch deliveries.")
     var touches = false
 
-    @Flag(name: .long, help: "Also print every recognizer transition with its cause, as it happens, as lines that start with '#'.")
+    @Flag(name: .long, help: "Also print every recognizer transition, and every contact's change in touch conditioning, with its cause, as it happens, as lines that start with '#'.")
     var explain = false
 
     @Option(name: .long, help: "Also draw the recording as an SVG picture: each touch's path, where each gesture began, changed and ended, and the list of events (one recording).")

@@ -11,7 +11,7 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: "Trace files (see docs/traces.md).")
     var files: [String]
 
-    @Flag(name: .long, help: "Also print every recognizer transition with its cause, as lines with '#'.")
+    @Flag(name: .long, help: "Also print every recognizer transition, and every contact's change in touch conditioning, with its cause, as lines with '#'.")
     var explain = false
 
     func run() throws {

@@ -24,11 +24,13 @@ import Testing
         var time = 0.0
         private var down: [TouchID: Touch] = [:]
 
-        init() throws {
+        /// `explain` hears each contact's change in touch conditioning (`gestured replay --explain`).
+        init(explain: ((String, ContactTransition) -> Void)? = nil) throws {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let file = root.appendingPathComponent("config/examples/touchpad-desktop.toml").path
             let configuration = try Configuration.parse(String(contentsOfFile: file, encoding: .utf8), file: file)
             core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
+            core.contactExplainer = explain
             core.deviceAdded(TouchpadConditioningTests.pad)
             DaemonCoreTests.subscribe(core, 1)
         }
@@ -75,6 +77,16 @@ import Testing
 
     @Test func theConfigurationIsShipped() throws {
         _ = try Pad()
+    }
+
+    /// What `gestured replay --explain` prints of touch conditioning comes from the device's own stage.
+    @Test func theExplanationSaysWhyAContactIsHeldBack() throws {
+        final class Heard { var lines: [String] = [] }
+        let heard = Heard()
+        let pad = try Pad(explain: { device, transition in heard.lines.append("\(device) \(transition)") })
+        pad.frame([(1, 50, 30)], pressure: 0.9)
+        pad.frame([(1, 50, 30)], up: [1], pressure: 0.9)
+        #expect(heard.lines == ["touchpad contact 1: up -> palm, pressure 0.9 > 0.45", "touchpad contact 1: palm -> up, lifted"])
     }
 
     @Test func aTapThatWobblesIsATapNotAPointerMove() throws {

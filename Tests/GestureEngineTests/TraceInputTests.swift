@@ -23,7 +23,18 @@ import Testing
 
     @Test(arguments: ["nan", "inf", "-infinity"])
     func notANumberIsNotACoordinate(word: String) {
-        #expect(error("region V 0 0 100 100\n0 down 1 \(word) 10\n") == TraceError(line: 2, "expected down ID X Y [direct|indirect|stylus]"))
+        #expect(error("region V 0 0 100 100\n0 down 1 \(word) 10\n") == TraceError(line: 2, "expected down ID X Y [direct|indirect|stylus] [pressure=P] [major=LENGTH]"))
+    }
+
+    @Test func touchConditioningLinesSayWhatIsWrong() {
+        #expect(error("conditioning tablet\n") == TraceError(line: 1, "expected conditioning touchpad|touchscreen [key=value ...]"))
+        #expect(error("conditioning touchpad settle=4\n")?.message.hasPrefix("conditioning has no key settle; the keys are settle_mm, settle_time,") == true)
+        #expect(error("conditioning touchpad settle_time=false\n") == TraceError(line: 1, "settle_time cannot be off: give a number"))
+        #expect(error("conditioning touchpad settle_mm=nan\n") == TraceError(line: 1, "settle_mm must be a number or false, got nan"))
+        #expect(error("0 down 1 10 10\nconditioning touchpad\n") == TraceError(line: 2, "conditioning must come once, before the timed lines"))
+        #expect(error("conditioning touchpad\n0 down 1 10 10 weight=3\n") == TraceError(line: 2, "a touch takes pressure=P and major=LENGTH, not weight"))
+        #expect(error("0 down 1 10 10\n0.1 move 1 10 10 pressure=high\n") == TraceError(line: 2, "expected pressure=P or major=LENGTH, got pressure=high"))
+        #expect(error("0 button press\n") == TraceError(line: 1, "expected button down or button up"))
     }
 
     @Test func hugeButFiniteValuesRun() {

@@ -1,16 +1,16 @@
 import GestureEngine
-import InputCore
 
 /// A key of a `[device.conditioning]` table: its range, and which part of `TouchConditioning` it sets. `false`
-/// turns off the parts that can be off (docs/conditioning.md).
-struct ConditioningKey: Sendable {
-    let name: String
-    let range: ClosedRange<Double>
-    let unit: String
-    let mayBeOff: Bool
-    let apply: @Sendable (inout TouchConditioning, Double?) -> Void
+/// turns off the parts that can be off (docs/conditioning.md). The one list of them, for the configuration and
+/// the trace form's `conditioning` line alike.
+public struct ConditioningKey: Sendable {
+    public let name: String
+    public let range: ClosedRange<Double>
+    public let unit: String
+    public let mayBeOff: Bool
+    public let apply: @Sendable (inout TouchConditioning, Double?) -> Void
 
-    static let all: [ConditioningKey] = [
+    public static let all: [ConditioningKey] = [
         part("settle_mm", 0...50, " mm") { $0.settleDistance = $1 },
         value("settle_time", 0...5, " s") { $0.settleTime = $1 },
         part("jump_mm", 0.1...1000, " mm") { $0.jumpDistance = $1 },
@@ -31,7 +31,7 @@ struct ConditioningKey: Sendable {
         part("finger_change_debounce", 0...5, " s") { $0.fingerChangeDebounce = $1 },
     ]
 
-    static var names: [String] { all.map(\.name) }
+    public static var names: [String] { all.map(\.name) }
 
     /// A part that `false` turns off.
     private static func part(
