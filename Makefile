@@ -27,12 +27,13 @@ build: deps
 	done; sed -i '1{/^#!/d}' .build/completions/$$tool.bash; done
 
 # The whole test suite: everything on this machine, then the Debian package booted with systemd in a VM and the
-# kernel device tests in a VM. The hostile-load goals are timings of a real daemon, so they run alone, after the
-# rest: run beside 700 tests that start daemons of their own, one frame was once 50 ms late.
+# kernel device tests in a VM. The hostile-load and reload goals are timings of a real daemon, so they run alone,
+# after the rest: run beside 700 tests that start daemons of their own, one frame was once 50 ms late, and a
+# reload's frame 11 ms (the goal is 10).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip HostileLoadTests
-	$(SWIFT) test --skip-build --filter HostileLoadTests
+	$(SWIFT) test --skip-build --skip HostileLoadTests --skip ReloadThreadTests
+	$(SWIFT) test --skip-build --filter "HostileLoadTests|ReloadThreadTests"
 	$(MAKE) check-units
 	scripts/check-client-package
 	scripts/check-python-client
