@@ -35,6 +35,8 @@ let package = Package(
         fuzzer("GeteventFuzzer", ["InputCore"]),
         fuzzer("ScriptFuzzer", ["InputCore"]),
         fuzzer("ReplayFuzzer", ["GestureConfig", "InputCore", "GestureEngine"]),
-        fuzzer("TraceFuzzer", ["GestureTrace"]),
+        // InputCore named too: the trace form conditions touches with it, and without the product its C module
+        // (Yams's CYaml) is missing from the harness's build.
+        fuzzer("TraceFuzzer", ["GestureTrace", "InputCore"]),
     ]
 )
