@@ -28,6 +28,13 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The labelled recordings of docs/quality.md: its tables, the recordings they name and the devices they were
+        // made on.
+        .target(
+            name: "LabelledRecordings",
+            dependencies: [.product(name: "InputCore", package: gestured)],
+            path: "Benchmarks/LabelledRecordings"
+        ),
         // The whole daemon as a separate process: end-to-end latency and memory under a long replay.
         .executableTarget(
             name: "DaemonBenchmarks",
@@ -47,6 +54,7 @@ let package = Package(
             dependencies: [
                 .product(name: "InputCore", package: gestured),
                 .product(name: "GestureConfig", package: gestured),
+                "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/QualityBenchmark"
@@ -54,7 +62,7 @@ let package = Package(
         // The quality benchmark's own scoring, on replay output written by hand.
         .testTarget(
             name: "QualityBenchmarkTests",
-            dependencies: ["QualityBenchmark"],
+            dependencies: ["QualityBenchmark", "LabelledRecordings"],
             path: "Tests/QualityBenchmarkTests"
         ),
     ]
