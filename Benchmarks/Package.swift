@@ -29,7 +29,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         // The labelled recordings of docs/quality.md: its tables, the recordings they name and the devices they were
-        // made on.
+        // made on; read by the quality benchmark and by DaemonBenchmarks' first-action comparison with libinput.
         .target(
             name: "LabelledRecordings",
             dependencies: [.product(name: "InputCore", package: gestured)],
@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "LinuxInput", package: gestured),
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
+                "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -64,6 +65,12 @@ let package = Package(
             name: "QualityBenchmarkTests",
             dependencies: ["QualityBenchmark", "LabelledRecordings"],
             path: "Tests/QualityBenchmarkTests"
+        ),
+        // How the first-action comparison with libinput reads both programs' lines and sums them up.
+        .testTarget(
+            name: "DaemonBenchmarksTests",
+            dependencies: ["DaemonBenchmarks"],
+            path: "Tests/DaemonBenchmarksTests"
         ),
     ]
 )
