@@ -68,6 +68,13 @@ struct PeerCapture {
                 let first = frames.count
                 let start = recording.events[0].time.nanoseconds
                 var pending: [InputEvent] = []
+                // A capture's first events go to the slot its device had selected when it began (its header's, the
+                // first for bare captures), not to the one the capture before left selected.
+                if description.hasSlots, let event = recording.events.first, !(event.type == EventType.abs && event.code == AbsCode.mtSlot) {
+                    let slot = recording.description?.axes[AbsCode.mtSlot]?.value ?? 0
+                    pending.append(InputEvent(time: event.time, type: EventType.abs, code: AbsCode.mtSlot, value: slot))
+                    state.apply(pending[0])
+                }
                 for event in recording.events {
                     if event.type == EventType.key && event.code < 0x100 { continue }
                     pending.append(event)
