@@ -113,7 +113,7 @@ bench-peers: build
 
 # gestured's first action beside libinput's on every labelled touchpad recording of `make quality` that asks for a
 # gesture, in the VM, one boot per machine (scripts/bench-first-action; docs/quality.md, "First action beside
-# libinput"; about 25 min). BENCH_FIRST_ACTION=--files adds each file's row. Skipped, saying so, without the recordings.
+# libinput"; about 20 min). BENCH_FIRST_ACTION=--files adds each file's row. Skipped, saying so, without the recordings.
 .PHONY: bench-first-action
 bench-first-action: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
