@@ -112,6 +112,14 @@ bench-peers: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	scripts/bench-peers $(BENCH_PEERS)
 
+# gestured's first action beside libinput's on every labelled touchpad recording of `make quality` that asks for a
+# gesture, in the VM, one boot per machine (scripts/bench-first-action; docs/quality.md, "First action beside
+# libinput"; about 20 min). BENCH_FIRST_ACTION=--files adds each file's row. Skipped, saying so, without the recordings.
+.PHONY: bench-first-action
+bench-first-action: build
+	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
+	scripts/bench-first-action $(BENCH_FIRST_ACTION)
+
 # Resident memory over SOAK_SECONDS of the recording in a loop to 10 subscribers; fails on growth after the
 # first loop. CI runs it for 90 s.
 SOAK_SECONDS ?= 3600

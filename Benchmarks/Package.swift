@@ -28,6 +28,13 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The labelled recordings of docs/quality.md: its tables, the recordings they name and the devices they were
+        // made on; read by the quality benchmark and by DaemonBenchmarks' first-action comparison with libinput.
+        .target(
+            name: "LabelledRecordings",
+            dependencies: [.product(name: "InputCore", package: gestured)],
+            path: "Benchmarks/LabelledRecordings"
+        ),
         // The whole daemon as a separate process: end-to-end latency and memory under a long replay.
         .executableTarget(
             name: "DaemonBenchmarks",
@@ -36,6 +43,7 @@ let package = Package(
                 .product(name: "LinuxInput", package: gestured),
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
+                "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -47,6 +55,7 @@ let package = Package(
             dependencies: [
                 .product(name: "InputCore", package: gestured),
                 .product(name: "GestureConfig", package: gestured),
+                "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/QualityBenchmark"
@@ -54,8 +63,14 @@ let package = Package(
         // The quality benchmark's own scoring, on replay output written by hand.
         .testTarget(
             name: "QualityBenchmarkTests",
-            dependencies: ["QualityBenchmark"],
+            dependencies: ["QualityBenchmark", "LabelledRecordings"],
             path: "Tests/QualityBenchmarkTests"
+        ),
+        // How the first-action comparison with libinput reads both programs' lines and sums them up.
+        .testTarget(
+            name: "DaemonBenchmarksTests",
+            dependencies: ["DaemonBenchmarks"],
+            path: "Tests/DaemonBenchmarksTests"
         ),
     ]
 )

@@ -1,11 +1,16 @@
 /* The libinput peer of scripts/bench-peers: what a desktop's compositor runs on a touchpad, reduced to
  * libinput itself. It opens one device with the path backend, turns tap-to-click on as desktops do, and
  * dispatches every event. It writes a line only when the kind of event changes (the first pointer motion of
- * a stroke, a button, the first scroll, a gesture's begin and end), not for each motion, so that its output
- * costs about what gesturectl's lines cost gestured and not what printing every motion would.
+ * a stroke, the first scroll, a gesture's begin and end), for every button, and for the first event after half a
+ * second without any (a new stroke of the same kind: the benchmarks pause between captures), not for each
+ * motion, so that its output costs about what gesturectl's lines cost gestured and not what printing every
+ * motion would.
  *
  * Each line: the event's type, its time (the kernel's stamp of its frame, CLOCK_MONOTONIC, in microseconds,
- * which tells the benchmark which touch it is about) and the time it was handled (CLOCK_MONOTONIC, ns).
+ * which tells the benchmark which touch it is about), for a button its code (linux/input-event-codes.h: 272 is
+ * BTN_LEFT, 273 BTN_RIGHT, 274 BTN_MIDDLE) and "pressed" or "released", and last the time it was handled
+ * (CLOCK_MONOTONIC, ns). A tap's press carries the time its finger landed (libinput's tap state machine dates it
+ * so), though libinput knows it is a tap only once the finger lifts.
  *
  *   libinput-peer /dev/input/eventN */
 #include <errno.h>
@@ -84,17 +89,26 @@ int main(int argc, char **argv) {
     enum libinput_event_type last = LIBINPUT_EVENT_NONE;
     struct pollfd fds = {libinput_get_fd(li), POLLIN, 0};
     for (;;) {
-        if (poll(&fds, 1, -1) < 0 && errno != EINTR) return 1;
+        int ready = poll(&fds, 1, 500);
+        if (ready < 0 && errno != EINTR) return 1;
+        if (ready == 0) last = LIBINPUT_EVENT_NONE;
         libinput_dispatch(li);
         struct libinput_event *event;
         while ((event = libinput_get_event(li))) {
             enum libinput_event_type type = libinput_event_get_type(event);
             /* POINTER_AXIS repeats each SCROLL_* event for old clients, and TOUCH_FRAME closes each frame's touch
              * events: neither is a change of kind. */
-            if (type != last && type != LIBINPUT_EVENT_POINTER_AXIS && type != LIBINPUT_EVENT_TOUCH_FRAME) {
+            if ((type != last || type == LIBINPUT_EVENT_POINTER_BUTTON) && type != LIBINPUT_EVENT_POINTER_AXIS &&
+                type != LIBINPUT_EVENT_TOUCH_FRAME) {
                 struct timespec now;
                 clock_gettime(CLOCK_MONOTONIC, &now);
-                printf("%s %llu %lld\n", name(type), time_usec(event), (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+                printf("%s %llu", name(type), time_usec(event));
+                if (type == LIBINPUT_EVENT_POINTER_BUTTON) {
+                    struct libinput_event_pointer *pointer = libinput_event_get_pointer_event(event);
+                    printf(" %u %s", libinput_event_pointer_get_button(pointer),
+                           libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED ? "pressed" : "released");
+                }
+                printf(" %lld\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
                 last = type;
             }
             libinput_event_destroy(event);

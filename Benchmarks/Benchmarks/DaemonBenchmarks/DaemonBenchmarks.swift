@@ -6,7 +6,9 @@ import InputCore
 @main
 struct DaemonBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daemon-benchmarks", subcommands: [LatencyCommand.self, SoakCommand.self, LoadCommand.self, PassThroughCommand.self, PeersCommand.self])
+        commandName: "daemon-benchmarks", subcommands: [
+            LatencyCommand.self, SoakCommand.self, LoadCommand.self, PassThroughCommand.self, PeersCommand.self, FirstActionCommand.self,
+        ])
 }
 
 struct CommonOptions: ParsableArguments {

@@ -19,9 +19,12 @@ struct PeerCapture {
     var frames: [Frame] = []
     /// Frame indices of each gesture: its first frame (a contact down on an idle device) to its last (the last up).
     var gestures: [ClosedRange<Int>] = []
-    /// Files played (repeats counted) and the seconds of capture they hold (the gaps left out).
-    var files = 0
+    /// Each file played (repeats counted) with its frames, the frame that lifts what it left down included.
+    var played: [(path: String, frames: Range<Int>)] = []
+    /// The seconds of capture played (the gaps left out).
     var seconds = 0.0
+
+    var files: Int { played.count }
 
     /// `paths` are files or folders (every file below, sorted); files with no touch in them are skipped (the
     /// ChromeOS user study has keyboard-only ones). `fallback` describes captures that carry no description.
@@ -61,9 +64,17 @@ struct PeerCapture {
         var state = ContactState(slotted: description.hasSlots)
         var cursor: Int64 = 0
         for _ in 0..<max(1, repeats) {
-            for (_, recording) in recordings {
+            for (path, recording) in recordings {
+                let first = frames.count
                 let start = recording.events[0].time.nanoseconds
                 var pending: [InputEvent] = []
+                // A capture's first events go to the slot its device had selected when it began (its header's, the
+                // first for bare captures), not to the one the capture before left selected.
+                if description.hasSlots, let event = recording.events.first, !(event.type == EventType.abs && event.code == AbsCode.mtSlot) {
+                    let slot = recording.description?.axes[AbsCode.mtSlot]?.value ?? 0
+                    pending.append(InputEvent(time: event.time, type: EventType.abs, code: AbsCode.mtSlot, value: slot))
+                    state.apply(pending[0])
+                }
                 for event in recording.events {
                     if event.type == EventType.key && event.code < 0x100 { continue }
                     pending.append(event)
@@ -81,7 +92,7 @@ struct PeerCapture {
                     frames.append(Frame(offset: cursor, events: lift, contacts: 0))
                 }
                 cursor += Int64(gap * 1e9)
-                files += 1
+                played.append((path, first..<frames.count))
                 seconds += Double(length) / 1e9
             }
         }

@@ -80,61 +80,21 @@ struct PeersCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
 
-        let device = try UinputDevice(playback.description)
-        try wait(for: "the device's node") { access(device.node, R_OK) == 0 }
-        // udev tags the device (ID_INPUT_TOUCHPAD, ...) before libinput may take it.
-        if access("/run/udev/control", F_OK) == 0 {
-            try WatchedProcess(name: "udevadm", program: "/usr/bin/udevadm", arguments: ["settle", "-t", "10"], log: "/dev/null").waitForExit()
-        }
-        usleep(500_000)
-
-        let socket = directory + "/g.sock"
-        let daemon = try WatchedProcess(
-            name: "gestured", program: gestured, arguments: ["run", "--config", config, "--socket", socket, "--log-level", "warning"],
-            log: directory + "/gestured.log")
-        var processes = [daemon]
-        defer { processes.forEach { $0.stop() } }
-        try wait(for: "gestured's socket (its log: \(daemon.log))") { daemon.isRunning && access(socket, F_OK) == 0 }
-        try wait(for: "gestured to claim \(device.node) (its log: \(daemon.log))") { try Self.claimed(device.node, socket: socket) }
-        let monitor = try WatchedProcess(
-            name: "gesturectl", program: gesturectl, arguments: ["monitor", "--json", "--socket", socket], log: directory + "/gesturectl.log")
-        processes.append(monitor)
-        try wait(for: "gesturectl's subscription (its log: \(monitor.log))") {
-            try pump([monitor], until: monotonicNanoseconds() + 10_000_000)
-            return !monitor.lines.isEmpty
-        }
-        let peerProcess = try WatchedProcess(
-            name: peerName, program: peer[0], arguments: peer.dropFirst().map { $0.replacingOccurrences(of: "{node}", with: device.node) },
-            log: directory + "/peer.log")
-        processes.append(peerProcess)
-        try wait(for: "\(peerName) to open \(device.node) (its log: \(peerProcess.log))") { peerProcess.isRunning && peerProcess.hasOpen(device.node) }
-        try pump(processes, until: monotonicNanoseconds() + 1_000_000_000)
+        let session = try PeerSession(
+            description: playback.description, directory: directory, gestured: gestured,
+            daemonArguments: ["--config", config, "--log-level", "warning"], gesturectl: gesturectl, peerName: peerName, peerCommand: peer, slower: slower)
+        let processes = session.processes
         let startCPU = processes.map(\.cpu), startUsage = processes.map(\.usage)
 
-        // The schedule: each frame at its offset from `start`, written in one write(2), its time taken just
-        // before (the kernel stamps its events during the write, a little later).
-        let start = monotonicNanoseconds() + 200_000_000
-        var written = [Int64](repeating: 0, count: playback.frames.count)
         let stretch = Int64(max(1, slower))
-        for (index, frame) in playback.frames.enumerated() {
-            try pump(processes, until: start + frame.offset * stretch)
-            written[index] = monotonicNanoseconds()
-            try device.write(frame.events)
-        }
-        try pump(processes, until: monotonicNanoseconds() + Int64(tail * 1e9))
-        for process in processes where !process.isRunning {
-            throw BenchmarkError("\(process.name) ended during the playback; its log:\n\(process.log)")
-        }
+        let (start, written) = try session.play(playback.frames, stretch: stretch)
+        try session.drain(seconds: tail)
         let endCPU = processes.map(\.cpu), endUsage = processes.map(\.usage)
-        let status = try Self.status(socket)
+        let status = try session.status()
 
         let late = zip(playback.frames, written).map { Double($1 - start - $0.offset * stretch) / 1e6 }.sorted()
-        let gestureLines = monitor.lines.compactMap { line -> OutputLine? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any], object["type"] as? String == "gesture" else { return nil }
-            let what = "\(object["recognizer"] as? String ?? "?") \(object["state"] as? String ?? "?")"
-            return OutputLine(arrived: line.arrived, time: (object["time"] as? Double).map { Int64(($0 * 1e9).rounded()) }, text: what)
-        }
-        let peerOutput = peerProcess.lines.compactMap { line -> OutputLine? in
+        let gestureLines = session.gestureLines
+        let peerOutput = session.peer.lines.compactMap { line -> OutputLine? in
             let words = line.text.split(separator: " ")
             if words.first == "DEVICE_ADDED" { return nil }
             let time = peerLines == "time" && words.count > 1 ? Int64(words[1]).map { $0 * 1000 } : nil
@@ -142,7 +102,7 @@ struct PeersCommand: ParsableCommand {
         }
         // lisgd's stamp and the libinput client print their own CLOCK_MONOTONIC last: how long after that the
         // benchmark read the line (its arrival time is what is reported, for every program alike).
-        let pipeDelays = peerProcess.lines.compactMap { line in Int64(line.text.split(separator: " ").last ?? "").map { Double(line.arrived - $0) / 1e6 } }
+        let pipeDelays = session.peer.lines.compactMap { line in Int64(line.text.split(separator: " ").last ?? "").map { Double(line.arrived - $0) / 1e6 } }
             .filter { $0 >= 0 && $0 < 60_000 }.sorted()
 
         let gesturedFirst = Self.firstLines(gestureLines, playback, written, attribution: "time")
@@ -190,14 +150,6 @@ struct PeersCommand: ParsableCommand {
         Swift.print("PEERS-RESULT " + String(decoding: json, as: UTF8.self))
     }
 
-    /// One line of a program's output: when the benchmark read it, the kernel time it says it is about (if it
-    /// says), and what it is, shortly.
-    struct OutputLine {
-        var arrived: Int64
-        var time: Int64?
-        var text: String
-    }
-
     /// Per gesture of the capture, the first line about it. With `time`, a line is about the gesture whose first
     /// frame was written last before the kernel time it carries (gestured's `time`, libinput's event time: the
     /// frame the program acted on); with `release`, about the gesture that ended last before the line arrived
@@ -238,32 +190,5 @@ struct PeersCommand: ParsableCommand {
     static var clockSource: String {
         ((try? String(contentsOfFile: "/sys/devices/system/clocksource/clocksource0/current_clocksource", encoding: .utf8)) ?? "?")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// Whether the daemon has a device on `node`.
-    private static func claimed(_ node: String, socket: String) throws -> Bool {
-        // The socket's file exists a moment before the daemon listens on it (long under valgrind): not yet.
-        guard let fd = try? Subscribers.connect(socket) else { return false }
-        defer { close(fd) }
-        _ = try Subscribers.request(fd, ["type": "hello", "version": 1, "client": "bench-peers"], expect: "hello")
-        let reply = try Subscribers.request(fd, ["type": "list_devices"], expect: "devices")
-        return (reply["devices"] as? [[String: Any]] ?? []).contains { $0["node"] as? String == node }
-    }
-
-    private static func status(_ socket: String) throws -> [String: Any] {
-        let fd = try Subscribers.connect(socket)
-        defer { close(fd) }
-        _ = try Subscribers.request(fd, ["type": "hello", "version": 1, "client": "bench-peers"], expect: "hello")
-        return try Subscribers.request(fd, ["type": "status"], expect: "status")
-    }
-
-    private func wait(for what: String, _ condition: () throws -> Bool) throws {
-        // A profiler slows start-up as much as the playback (--slower).
-        let deadline = monotonicNanoseconds() + 30_000_000_000 * Int64(max(1, slower))
-        while monotonicNanoseconds() < deadline {
-            if try condition() { return }
-            usleep(20_000)
-        }
-        throw BenchmarkError("timed out waiting for \(what)")
     }
 }

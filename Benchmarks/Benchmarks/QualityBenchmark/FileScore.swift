@@ -1,4 +1,5 @@
 import Foundation
+import LabelledRecordings
 
 /// What gestured made of one recording, against what its label asks for.
 struct FileScore {

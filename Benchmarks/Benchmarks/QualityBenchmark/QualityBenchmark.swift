@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureConfig
 import InputCore
+import LabelledRecordings
 
 /// `make quality`: every labelled recording of the shared set through `gestured replay` with every shipped
 /// configuration of its device's kind, scored against what its label asks of that configuration
@@ -72,7 +73,7 @@ struct QualityBenchmark: ParsableCommand {
         // Every file with every configuration of its kind; two replays at once keep both cores busy, each score
         // goes to its own place.
         let jobsList = work.flatMap { item in
-            kind(of: files[item.file], tables: tables).flatMap { tables.configurations[$0] ?? [] }.map { (item.file, item.label, $0) }
+            (tables.configurations[files[item.file].kind(in: recordings, tables: tables)] ?? []).map { (item.file, item.label, $0) }
         }
         let results = Results(count: jobsList.count)
         let (queue, chosen) = (jobsList, files)
@@ -103,16 +104,6 @@ struct QualityBenchmark: ParsableCommand {
         if let floor, only == nil, config.isEmpty { try check(reports, against: floor) }
     }
 
-    /// The device kind a file is scored as: its row's, or what its own description says.
-    private func kind(of file: LabelledRecording, tables: QualityTables) -> [String] {
-        if let kind = tables.device(for: file.name)?.kind { return [kind] }
-        guard let (_, description) = try? descriptionArguments(for: file, tables: tables),
-            let text = try? String(contentsOfFile: file.path, encoding: .isoLatin1),
-            let recording = try? Recording.parse(text, source: file.path, description: description)
-        else { return ["touchscreen"] }
-        return [recording.description.map { DeviceKind.classify($0).rawValue } ?? "touchscreen"]
-    }
-
     /// The table must name every recognizer of a shipped configuration and only those: a recognizer added to a
     /// configuration without a class would count as its own name and be a wrong kind everywhere.
     private func checkClasses(of configuration: String, in tables: QualityTables) throws {
@@ -132,30 +123,16 @@ struct QualityBenchmark: ParsableCommand {
         }
     }
 
-    /// The `--description` arguments for a file that carries no description of its own, and that description.
-    private func descriptionArguments(for file: LabelledRecording, tables: QualityTables) throws -> ([String], DeviceDescription?) {
-        var paths: [String] = []
-        if let d = tables.device(for: file.name)?.description { paths.append(recordings + "/" + d) }
-        if file.name.hasPrefix("evemu/") {
-            let stem = String(file.path.dropLast(".event".count))
-            if let found = [stem + ".prop", recordings + "/evemu/ntrig-xt2.device"].first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                paths.append(found)
-            }
-        }
-        guard let path = paths.last else { return ([], nil) }
-        let description = try Recording.parse(String(contentsOfFile: path, encoding: .utf8), source: path).description
-        return (paths.flatMap { ["--description", $0] }, description)
-    }
-
     /// Replays one file with one configuration and scores what came out.
     private func score(_ file: LabelledRecording, label: QualityTables.Label, configuration: String, tables: QualityTables) -> FileScore {
         do {
             let text = try String(contentsOfFile: file.path, encoding: .isoLatin1)
-            var (arguments, description) = try descriptionArguments(for: file, tables: tables)
+            let (paths, description) = try file.descriptionFiles(in: recordings, tables: tables)
+            var arguments = paths.flatMap { ["--description", $0] }
             let recording = try Recording.parse(text, source: file.path, description: description)
             if let row = tables.device(for: file.name) {
                 if let kind = row.kind { arguments += ["--kind", kind] }
-                arguments += row.identity
+                arguments += row.replayOptions
             }
             arguments += ["--device-database", project + "/devices"]
             let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration

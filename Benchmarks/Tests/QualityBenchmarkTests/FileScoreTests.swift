@@ -1,4 +1,5 @@
 import Foundation
+import LabelledRecordings
 @testable import QualityBenchmark
 import Testing
 

@@ -3,12 +3,12 @@ import InputCore
 
 /// One recording of the shared set: its name in the label table, where it is, and what it holds according to
 /// itself (its contacts), independently of what gestured makes of it.
-struct LabelledRecording {
-    var name: String
-    var path: String
+package struct LabelledRecording {
+    package var name: String
+    package var path: String
 
     /// Every recording of the sets the labels cover, by name.
-    static func all(in folder: String) -> [LabelledRecording] {
+    package static func all(in folder: String) -> [LabelledRecording] {
         var found: [LabelledRecording] = []
         let files = FileManager.default
         func walk(_ relative: String, suffix: String, _ name: (String) -> String?) {
@@ -32,7 +32,7 @@ struct LabelledRecording {
     /// two or more slots hold a contact after fewer did. A slot whose first event is a position held a contact
     /// when the capture began. Single-touch and protocol A devices have no tracking ids: their BTN_TOUCH and
     /// BTN_TOOL_DOUBLETAP presses count instead.
-    static func contacts(of recording: Recording) -> (touches: Int, pairs: Int) {
+    package static func contacts(of recording: Recording) -> (touches: Int, pairs: Int) {
         var touches = 0, pairs = 0, presses = 0, doubles = 0
         var slot = Int(recording.description?.axes[AbsCode.mtSlot]?.value ?? 0)
         var active: [Int: Bool] = [:]

@@ -3,31 +3,43 @@ import Foundation
 /// The tables of docs/quality.md, which are both the benchmark's documentation and its data: what each label
 /// asks for, which configurations each kind of device is scored with, what each configuration's recognizers
 /// count as, and the devices of recordings that carry no description.
-struct QualityTables {
-    struct Label {
-        var pattern: String
-        var category: String
-        var expectation: Expectation
-        var allowed: Set<String>
+package struct QualityTables {
+    package struct Label {
+        package var pattern: String
+        package var category: String
+        package var expectation: Expectation
+        package var allowed: Set<String>
+
+        package init(pattern: String, category: String, expectation: Expectation, allowed: Set<String>) {
+            self.pattern = pattern
+            self.category = category
+            self.expectation = expectation
+            self.allowed = allowed
+        }
     }
 
-    struct DeviceRow {
-        var pattern: String
-        var description: String?
-        var kind: String?
-        /// `gestured replay` options giving the identity of the device the recording was made on, for the
-        /// device database: `--device-name`, `--bus`, `--vendor`, `--product`, `--dmi`.
-        var identity: [String] = []
+    package struct DeviceRow {
+        package var pattern: String
+        package var description: String?
+        package var kind: String?
+        /// The identity of the device the recording was made on, for the device database, by the cell's keys:
+        /// `name`, `bus`, `vendor`, `product`, `dmi`.
+        package var identity: [String: String] = [:]
+
+        /// The identity as `gestured replay` options: `--device-name`, `--bus`, `--vendor`, `--product`, `--dmi`.
+        package var replayOptions: [String] {
+            QualityTables.identityKeys.compactMap { key, flag in identity[key].map { [flag, $0] } }.flatMap { $0 }
+        }
     }
 
     /// The shipped configurations of each kind of device, in the table's order.
-    var configurations: [String: [String]] = [:]
+    package var configurations: [String: [String]] = [:]
     /// Each configuration's recognizers and the class each counts as.
-    var classes: [String: [String: String]] = [:]
-    var devices: [DeviceRow] = []
-    var labels: [Label] = []
+    package var classes: [String: [String: String]] = [:]
+    package var devices: [DeviceRow] = []
+    package var labels: [Label] = []
 
-    init(markdown: String, source: String) throws {
+    package init(markdown: String, source: String) throws {
         var header: [String] = []
         for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard line.hasPrefix("|") else {
@@ -52,7 +64,7 @@ struct QualityTables {
             case ["recordings", "description", "kind", "identity"]:
                 // "NAME.prop" style rows describe a rule the benchmark applies itself (evemu's own .prop files).
                 let description = cells[1].contains(" ") || cells[1].isEmpty ? nil : cells[1]
-                let identity: [String]
+                let identity: [String: String]
                 do { identity = try Self.identity(cells[3]) } catch { throw fail("\(error)") }
                 devices.append(DeviceRow(pattern: cells[0], description: description, kind: cells[2].isEmpty ? nil : cells[2], identity: identity))
             case ["recordings", "category", "expected", "also allowed"]:
@@ -71,32 +83,34 @@ struct QualityTables {
         guard !labels.isEmpty, !configurations.isEmpty else { throw QualityError("\(source): no label or configuration table found") }
     }
 
-    /// `name=...; bus=...; vendor=...; product=...; dmi=...` as replay options.
-    static func identity(_ cell: String) throws -> [String] {
-        let flags = ["name": "--device-name", "bus": "--bus", "vendor": "--vendor", "product": "--product", "dmi": "--dmi"]
-        var options: [String] = []
+    /// The identity cell's keys, in the order their replay options are given, with those options.
+    static let identityKeys = [("name", "--device-name"), ("bus", "--bus"), ("vendor", "--vendor"), ("product", "--product"), ("dmi", "--dmi")]
+
+    /// `name=...; bus=...; vendor=...; product=...; dmi=...` by key.
+    static func identity(_ cell: String) throws -> [String: String] {
+        var identity: [String: String] = [:]
         for part in cell.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2, let flag = flags[pair[0]] else { throw QualityError("cannot read the identity \"\(part)\"") }
-            options += [flag, pair[1]]
+            guard pair.count == 2, identityKeys.contains(where: { $0.0 == pair[0] }) else { throw QualityError("cannot read the identity \"\(part)\"") }
+            identity[pair[0]] = pair[1]
         }
-        return options
+        return identity
     }
 
-    func label(for name: String) -> Label? { labels.first { glob($0.pattern, matches: name) } }
+    package func label(for name: String) -> Label? { labels.first { glob($0.pattern, matches: name) } }
 
-    func device(for name: String) -> DeviceRow? { devices.first { glob($0.pattern, matches: name) } }
+    package func device(for name: String) -> DeviceRow? { devices.first { glob($0.pattern, matches: name) } }
 
     /// The class a configuration's recognizer counts as; one the table does not list counts as itself (and
     /// `make quality` refuses a configuration whose recognizers the table does not all list).
-    func gestureClass(of recognizer: String, in configuration: String) -> String {
+    package func gestureClass(of recognizer: String, in configuration: String) -> String {
         classes[configuration]?[recognizer] ?? recognizer
     }
 
     /// What a label asks of one configuration: only what its recognizers can make. A configuration without a
     /// scroll makes nothing on a scroll file, one without one-finger taps nothing on a tap file; whatever else
     /// it makes there is a wrong kind.
-    func label(_ label: Label, for configuration: String) -> Label {
+    package func label(_ label: Label, for configuration: String) -> Label {
         let makes = Set(classes[configuration]?.values.map { $0 } ?? [])
         guard case .items(let items) = label.expectation else { return label }
         var adapted = label
@@ -108,12 +122,12 @@ struct QualityTables {
 }
 
 /// What a label asks for.
-enum Expectation: Equatable {
+package enum Expectation: Equatable {
     case skip(String)
     case nothing
     case items([Item])
 
-    enum Item: Equatable {
+    package enum Item: Equatable {
         /// At least one gesture of the class.
         case any(String)
         /// At least one gesture of the class per contact (`perTouch`) or per two-finger landing.
@@ -122,7 +136,7 @@ enum Expectation: Equatable {
         /// At least one scroll going mainly this way.
         case scroll(Direction)
 
-        var gestureClass: String {
+        package var gestureClass: String {
             switch self {
             case .any(let c), .perTouch(let c), .perPair(let c): c
             case .scroll: "scroll"
@@ -130,11 +144,11 @@ enum Expectation: Equatable {
         }
     }
 
-    enum Direction: String, CaseIterable {
+    package enum Direction: String, CaseIterable {
         case up, down, left, right, horizontal, vertical
     }
 
-    init(_ text: String) throws {
+    package init(_ text: String) throws {
         if text.hasPrefix("skip:") {
             self = .skip(text.dropFirst(5).trimmingCharacters(in: .whitespaces))
             return
@@ -161,19 +175,19 @@ enum Expectation: Equatable {
     }
 
     /// The classes a file may show without being wrong.
-    var classes: Set<String> {
+    package var classes: Set<String> {
         guard case .items(let items) = self else { return [] }
         return Set(items.map(\.gestureClass))
     }
 }
 
-struct QualityError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct QualityError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// `*` matches any run of characters, `/` included; everything else matches itself.
-func glob(_ pattern: String, matches name: String) -> Bool {
+package func glob(_ pattern: String, matches name: String) -> Bool {
     let p = Array(pattern.utf8), n = Array(name.utf8)
     var pi = 0, ni = 0, star = -1, mark = 0
     while ni < n.count {
