@@ -28,12 +28,18 @@ build: deps
 
 # The whole test suite: everything on this machine, then the Debian package booted with systemd in a VM and the
 # kernel device tests in a VM. The hostile-load and reload goals are timings of a real daemon, so they run alone,
-# after the rest: run beside 700 tests that start daemons of their own, one frame was once 50 ms late, and a
-# reload's frame 11 ms (the goal is 10).
+# after the rest: beside 700 tests that start daemons of their own one frame was once 50 ms late, and beside each
+# other a reload's frame 20 ms (the goal is 10). Each hostile-load test runs in a test process of its own: after
+# the newline floods, the pipelined requests' daemon had frames 36 to 46 ms late in the same process, in every
+# run, and 2 ms in a new one (the cause is not found yet). A test added to HostileLoadTests goes in this list.
+HOSTILE_LOAD_TESTS = newlinesFromManyConnectionsCostNeitherMemoryNorFrames aFloodOfRequestsIsServedAtTheUsersRate \
+	pipelinedRequestsWithLargeAnswersWaitForTheirReader oneUserCannotTakeEveryConnection connectingAndClosingInALoopLogsLittle \
+	aRefusedClientReadsWhy outOfDescriptorsAcceptingPausesAndResumes
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip HostileLoadTests --skip ReloadThreadTests
-	$(SWIFT) test --skip-build --filter "HostileLoadTests|ReloadThreadTests"
+	for t in $(HOSTILE_LOAD_TESTS); do $(SWIFT) test --skip-build --filter "HostileLoadTests/$$t" || exit 1; done
+	$(SWIFT) test --skip-build --filter ReloadThreadTests
 	$(MAKE) check-units
 	scripts/check-client-package
 	scripts/check-python-client
