@@ -26,7 +26,8 @@ public struct DeviceIdentity: Hashable, Sendable, CustomStringConvertible {
         "\"\(name)\" \(Bus.name(of: bus)) \(Self.hex(vendor)):\(Self.hex(product))" + (dmi.map { " " + $0 } ?? "")
     }
 
-    static func hex(_ v: UInt16) -> String {
+    /// An id as four hexadecimal digits (`05ac`), as `gestured devices` and evemu write them.
+    public static func hex(_ v: UInt16) -> String {
         let digits = String(v, radix: 16)
         return String(repeating: "0", count: 4 - digits.count) + digits
     }

@@ -41,20 +41,22 @@ struct DeviceIdentityOptions: ParsableArguments {
     func validate() throws {
         if let bus, Bus.code(bus) == nil { throw ValidationError("--bus must be one of \(Bus.names.map(\.0).joined(separator: ", "))") }
         for (flag, value) in [("--vendor", vendor), ("--product", product)] {
-            if let value, UInt16(value.hasPrefix("0x") ? String(value.dropFirst(2)) : value, radix: 16) == nil {
+            if let value, Self.id(value) == nil {
                 throw ValidationError("\(flag) must be a hexadecimal id from 0 to ffff, got \(value)")
             }
         }
     }
 
     /// The identity of a device with this description, with what was given instead.
+    /// A hexadecimal id, with or without `0x`.
+    static func id(_ s: String) -> UInt16? { UInt16(s.hasPrefix("0x") ? String(s.dropFirst(2)) : s, radix: 16) }
+
     func identity(of description: DeviceDescription) -> DeviceIdentity {
-        func hex(_ s: String) -> UInt16? { UInt16(s.hasPrefix("0x") ? String(s.dropFirst(2)) : s, radix: 16) }
         var identity = DeviceIdentity(description, dmi: dmi)
         if let name { identity.name = name }
         if let code = bus.flatMap(Bus.code) { identity.bus = code }
-        if let v = vendor.flatMap(hex) { identity.vendor = v }
-        if let v = product.flatMap(hex) { identity.product = v }
+        if let v = vendor.flatMap(Self.id) { identity.vendor = v }
+        if let v = product.flatMap(Self.id) { identity.product = v }
         return identity
     }
 }

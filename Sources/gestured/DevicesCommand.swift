@@ -42,7 +42,7 @@ struct DevicesCommand: ParsableCommand {
 
     static func line(for device: TouchDevice) -> String {
         let d = device.description
-        let ids = hex(d.vendor) + ":" + hex(d.product)
+        let ids = DeviceIdentity.hex(d.vendor) + ":" + DeviceIdentity.hex(d.product)
         let size = "\(rounded(device.geometry.size.width)) x \(rounded(device.geometry.size.height)) mm (\(device.geometry.source.rawValue))"
         let contacts = d.hasSlots ? "\(d.slotCount) slots" : (d.isMultitouch ? "multitouch without slots" : "single touch")
         let fingers = d.maximumAnnouncedFingers > d.slotCount ? ", announces \(d.maximumAnnouncedFingers) fingers" : ""
@@ -72,11 +72,6 @@ struct DevicesCommand: ParsableCommand {
         if let e = f.edgePalms { words.append(e ? "edge palms" : "no edge palms") }
         if let m = f.semiMT { words.append(m ? "semi-multitouch" : "not semi-multitouch") }
         return words
-    }
-
-    static func hex(_ v: UInt16) -> String {
-        let digits = String(v, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     static func rounded(_ v: Double) -> String {
