@@ -254,8 +254,8 @@ uninstall:
 	@echo "Kept $(DESTDIR)$(SYSCONFDIR)/gestured and the user and groups gestured and gestured-raw"
 	@echo "(rm -r $(SYSCONFDIR)/gestured; userdel gestured; groupdel gestured-raw)."
 
-# A new package depending on the GestureProtocol product builds, and nothing of the daemon (TOMLKit, C++,
-# libevdev, swift-log) is compiled for it (scripts/check-client-package).
+# A new package depending on the GestureProtocol product builds, and nothing of the daemon or the engine
+# (GestureEngine, TOMLKit, C++, libevdev, swift-log) is compiled for it (scripts/check-client-package).
 check-client-package:
 	scripts/check-client-package
 

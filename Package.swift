@@ -73,9 +73,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // The wire protocol: requests decoded from JSON lines, events and replies written as JSON lines. What a
-        // client links: nothing of the daemon (no configuration, TOMLKit or C++), checked by scripts/check-client-package.
-        .target(name: "GestureProtocol", dependencies: ["GestureEngine", "SystemCalls"]),
+        // The wire: every request, reply and event as plain types that encode and decode both ways. What a client
+        // links: nothing of the daemon and not the engine (no configuration, TOMLKit or C++), checked by
+        // scripts/check-client-package.
+        .target(name: "GestureProtocol", dependencies: ["SystemCalls"]),
         // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
         // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
+                "GestureCatalog", "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

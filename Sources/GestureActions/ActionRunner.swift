@@ -31,13 +31,13 @@ public struct ActionRunner {
         let value = Self.value(of: event)
         if event.state == .began, let value { origins[event.recognizer] = value }
         for (index, action) in actions.actions.enumerated() where action.gesture == event.recognizer {
-            if let direction = action.direction, (event.words["direction"] ?? event.words["edge"]) != direction { continue }
+            if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { continue }
             if let step = action.repeatEvery {
                 guard event.state == .changed || event.state == .began else {
                     progress[index] = nil
                     continue
                 }
-                guard action.states.contains(event.state.rawValue), let value, let origin = origins[event.recognizer] else { continue }
+                guard action.states.contains(event.state.name), let value, let origin = origins[event.recognizer] else { continue }
                 let target = Int(((value - origin) / step).rounded(.towardZero))
                 var taken = progress[index] ?? 0
                 while taken < target {
@@ -49,7 +49,7 @@ public struct ActionRunner {
                     taken -= 1
                 }
                 progress[index] = taken
-            } else if action.states.contains(event.state.rawValue) {
+            } else if action.states.contains(event.state.name) {
                 effects += Self.run(action.command, action.keys, event)
             }
         }
@@ -67,10 +67,10 @@ public struct ActionRunner {
     /// The value a repeating action steps through: a pinch's scale, a rotation's radians, else the translation
     /// along the axis it moved most on (a pan's, an edge pan's), in millimetres.
     static func value(of event: GestureEvent) -> Double? {
-        if let scale = event.values["scale"] { return scale }
-        if let rotation = event.values["rotation_rad"] { return rotation }
-        guard let x = event.values["translation_mm_x"], let y = event.values["translation_mm_y"] else { return nil }
-        return abs(x) >= abs(y) ? x : y
+        if let scale = event.values.scale { return scale }
+        if let rotation = event.values.rotation { return rotation }
+        guard let translation = event.values.translation else { return nil }
+        return abs(translation.x) >= abs(translation.y) ? translation.x : translation.y
     }
 
     /// The event in a command's environment: GESTURE_RECOGNIZER, GESTURE_KIND, GESTURE_STATE, GESTURE_DEVICE,
@@ -78,16 +78,32 @@ public struct ActionRunner {
     /// capitals (GESTURE_SCALE, GESTURE_TRANSLATION_MM_X, GESTURE_DIRECTION).
     public static func environment(of event: GestureEvent) -> [String: String] {
         var environment = [
-            "GESTURE_RECOGNIZER": event.recognizer, "GESTURE_KIND": event.kind, "GESTURE_STATE": event.state.rawValue,
-            "GESTURE_DEVICE": event.device, "GESTURE_REGION": event.region, "GESTURE_TOUCHES": "\(event.touches)", "GESTURE_TIME": "\(event.time)",
+            "GESTURE_RECOGNIZER": event.recognizer, "GESTURE_KIND": event.kind, "GESTURE_STATE": event.state.name,
+            "GESTURE_DEVICE": event.device, "GESTURE_REGION": event.region, "GESTURE_TOUCHES": "\(event.touches)", "GESTURE_TIME": "\(event.time.seconds)",
         ]
         // Not where the daemon shows this user no positions.
         if let location = event.location {
             environment["GESTURE_X_MM"] = "\(location.millimetres.x)"
             environment["GESTURE_Y_MM"] = "\(location.millimetres.y)"
         }
-        for (key, value) in event.values { environment["GESTURE_" + key.uppercased()] = "\(value)" }
-        for (key, word) in event.words { environment["GESTURE_" + key.uppercased()] = word }
+        let v = event.values
+        func set(_ name: String, _ value: (some CustomStringConvertible)?) {
+            if let value { environment["GESTURE_" + name] = value.description }
+        }
+        func set(_ name: String, _ pair: Pair?) {
+            set(name + "_X", pair?.x)
+            set(name + "_Y", pair?.y)
+        }
+        set("TAPS", v.taps)
+        set("DIRECTION", v.direction)
+        set("EDGE", v.edge)
+        set("TRANSLATION_MM", v.translation)
+        set("VELOCITY_MM_S", v.velocity)
+        set("SCALE", v.scale)
+        set("VELOCITY", v.scaleVelocity)
+        set("ROTATION_RAD", v.rotation)
+        set("VELOCITY_RAD_S", v.rotationVelocity)
+        for (key, value) in v.custom { set(key.uppercased(), value) }
         return environment
     }
 }

@@ -8,19 +8,14 @@ import SystemPackage
 /// reading thread are done with it, and closes the descriptor then, so no call can use a number reused since.
 final class ClientConnection: @unchecked Sendable {
     private let socket: FileDescriptor
-    private let sink: AsyncThrowingStream<ClientEvent, Error>.Continuation
+    private let sink: AsyncThrowingStream<Event, Error>.Continuation
     /// Guards the waiting calls, the next id and how the connection ended.
     private let lock = NSLock()
     private var waiting: [Int: CheckedContinuation<Reply, Error>] = [:]
     private var nextID = 1
     private var closedWith: GestureClientError?
 
-    /// A reply line, decoded; handed from the reading thread to the waiting call and read by it alone.
-    struct Reply: @unchecked Sendable {
-        let object: [String: Any]
-    }
-
-    init(path: String, events: AsyncThrowingStream<ClientEvent, Error>.Continuation) throws(GestureClientError) {
+    init(path: String, events: AsyncThrowingStream<Event, Error>.Continuation) throws(GestureClientError) {
         do {
             socket = try UnixSocketConnection.connect(to: path)
         } catch {
@@ -48,7 +43,7 @@ final class ClientConnection: @unchecked Sendable {
     }
 
     /// Sends a request and waits for its reply; a reply of type `error` throws it.
-    func request(_ body: [String: Any]) async throws(GestureClientError) -> [String: Any] {
+    func request(_ request: Request) async throws(GestureClientError) -> Reply {
         let reply: Reply
         do {
             reply = try await withCheckedThrowingContinuation { continuation in
@@ -62,10 +57,8 @@ final class ClientConnection: @unchecked Sendable {
                 nextID += 1
                 waiting[id] = continuation
                 lock.unlock()
-                var object = body
-                object["id"] = id
                 do {
-                    try send(object)
+                    try send(request.line(id: .number(id)))
                 } catch {
                     lock.lock()
                     let stillWaiting = waiting.removeValue(forKey: id)
@@ -78,21 +71,15 @@ final class ClientConnection: @unchecked Sendable {
         } catch {
             throw GestureClientError(code: "failed", message: "\(error)")
         }
-        if reply.object["type"] as? String == "error" {
-            throw GestureClientError(code: reply.object["code"] as? String ?? "error", message: reply.object["message"] as? String ?? "")
-        }
-        return reply.object
+        if case .error(let error) = reply { throw GestureClientError(error) }
+        return reply
     }
 
-    private func send(_ object: [String: Any]) throws(GestureClientError) {
-        guard var data = try? JSONSerialization.data(withJSONObject: object) else {
-            throw GestureClientError(code: "bad_request", message: "cannot encode \(object) as JSON")
-        }
-        data.append(UInt8(ascii: "\n"))
+    private func send(_ line: [UInt8]) throws(GestureClientError) {
         var sent = 0
-        while sent < data.count {
+        while sent < line.count {
             let n = try? systemCall("send", on: "the gestured socket") {
-                data[sent...].withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                line[sent...].withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             }
             guard let n, n > 0 else { throw GestureClientError.closed }
             sent += n
@@ -127,18 +114,24 @@ final class ClientConnection: @unchecked Sendable {
     }
 
     private func handle(_ line: ArraySlice<UInt8>) throws(GestureClientError) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
-            throw GestureClientError(code: "malformed_line", message: "not a JSON object: \(String(decoding: line, as: UTF8.self))")
+        let decoded: ServerLine
+        do {
+            decoded = try ServerLine.decode(line)
+        } catch {
+            throw GestureClientError(code: "malformed_line", message: error.message)
         }
-        if let event = try ClientEvent(object) {
+        switch decoded {
+        case .event(let event):
             sink.yield(event)
-            return
+        case .reply(.number(let id)?, let reply):
+            lock.lock()
+            let continuation = waiting.removeValue(forKey: id)
+            lock.unlock()
+            continuation?.resume(returning: reply)
+        case .reply:
+            // Not an answer to any request of this client's: every request it sends has a number.
+            break
         }
-        guard let id = FieldReader.double(object["id"]).map(Int.init) else { return }
-        lock.lock()
-        let continuation = waiting.removeValue(forKey: id)
-        lock.unlock()
-        continuation?.resume(returning: Reply(object: object))
     }
 
     private func finish(_ error: GestureClientError) {

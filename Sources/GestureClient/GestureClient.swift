@@ -1,5 +1,6 @@
 import Foundation
-import GestureProtocol
+// The wire's types are the client's: an application imports GestureClient alone.
+@_exported import GestureProtocol
 
 /// A connection to gestured for a Swift application: requests as async calls whose errors are typed, and
 /// everything subscribed to as an `AsyncSequence` of typed events (`events`).
@@ -7,17 +8,17 @@ import GestureProtocol
 ///     let client = try await GestureClient(name: "my-shell")
 ///     try await client.subscribe(kinds: ["swipe"], states: ["ended"])
 ///     for try await event in client.events {
-///         if case .gesture(let swipe) = event { print(swipe.words["direction"] ?? "") }
+///         if case .gesture(let swipe) = event { print(swipe.values.direction ?? "") }
 ///     }
 ///
 /// One thread of the client's reads the socket; replies go to the call that waits for them, events to `events`.
 /// When the daemon closes the connection, `events` ends with `connection_closed` and waiting calls throw it.
 public final class GestureClient: Sendable {
     /// Every event of every subscription, in the order the daemon sent them. Iterate it once.
-    public let events: AsyncThrowingStream<ClientEvent, Error>
-    /// The daemon's version, and whether this connection may subscribe to raw touches.
-    public let daemonVersion: String
-    public let mayReceiveTouches: Bool
+    public let events: AsyncThrowingStream<Event, Error>
+    /// The daemon's answer to hello: its version, whether this connection may subscribe to raw touches, where it
+    /// sees positions, and its number.
+    public let hello: Hello
 
     private let connection: ClientConnection
 
@@ -34,12 +35,13 @@ public final class GestureClient: Sendable {
 
     /// Connects and says hello as `name` (the daemon logs it).
     public init(socket path: String = GestureClient.defaultSocketPath(), name: String) async throws(GestureClientError) {
-        let (events, sink) = AsyncThrowingStream.makeStream(of: ClientEvent.self)
+        let (events, sink) = AsyncThrowingStream.makeStream(of: Event.self)
         self.events = events
         connection = try ClientConnection(path: path, events: sink)
-        let hello = try await connection.request(["type": "hello", "version": ProtocolVersion.current, "client": name])
-        daemonVersion = hello["daemon_version"] as? String ?? ""
-        mayReceiveTouches = hello["raw_touches"] as? Bool ?? false
+        guard case .hello(let hello) = try await connection.request(.hello(version: ProtocolVersion.current, client: name)) else {
+            throw GestureClientError.unexpected("hello")
+        }
+        self.hello = hello
     }
 
     /// Dropping the client ends its connection.
@@ -54,68 +56,65 @@ public final class GestureClient: Sendable {
     /// `filter` does (nil: everything); the subscription's number, for `unsubscribe`.
     @discardableResult
     public func subscribe(
-        events: [String] = ["gestures", "devices", "config"], recognizers: [String]? = nil, kinds: [String]? = nil, devices: [String]? = nil,
-        regions: [String]? = nil, states: [String]? = nil
+        events: Set<Subscription.Events> = [.gestures, .devices, .config], recognizers: Set<String>? = nil, kinds: Set<String>? = nil,
+        devices: Set<String>? = nil, regions: Set<String>? = nil, states: Set<String>? = nil
     ) async throws(GestureClientError) -> Int {
-        var filter: [String: Any] = [:]
-        for (key, list) in [("recognizers", recognizers), ("kinds", kinds), ("devices", devices), ("regions", regions), ("states", states)] {
-            if let list { filter[key] = list }
-        }
-        let reply = try await connection.request(["type": "subscribe", "events": events, "filter": filter])
-        return Int(try FieldReader(reply).number("subscription"))
+        let subscription = Subscription(events: events, recognizers: recognizers, kinds: kinds, devices: devices, regions: regions, states: states)
+        guard case .subscribed(let n, _) = try await connection.request(.subscribe(subscription)) else { throw .unexpected("subscribe") }
+        return n
     }
 
     public func unsubscribe(_ subscription: Int) async throws(GestureClientError) {
-        _ = try await connection.request(["type": "unsubscribe", "subscription": subscription])
+        _ = try await connection.request(.unsubscribe(subscription))
     }
 
     /// A region of this connection's (UIKit's view), with the keys of a `[[region]]` entry: `rect` is
     /// [x, y, width, height] as fractions of the surface.
     public func addRegion(name: String, device: String, parent: String? = nil, rect: [Double], passThrough: Bool? = nil) async throws(GestureClientError) {
-        var region: [String: Any] = ["name": name, "device": device, "rect": rect]
-        if let parent { region["parent"] = parent }
-        if let passThrough { region["pass_through"] = passThrough }
-        _ = try await connection.request(["type": "add_region", "region": region])
+        var region: [String: JSONValue] = ["name": .string(name), "device": .string(device), "rect": .array(rect.map(JSONValue.number))]
+        if let parent { region["parent"] = .string(parent) }
+        if let passThrough { region["pass_through"] = .bool(passThrough) }
+        _ = try await connection.request(.addRegion(.object(region)))
     }
 
     public func removeRegion(named name: String) async throws(GestureClientError) {
-        _ = try await connection.request(["type": "remove_region", "name": name])
+        _ = try await connection.request(.removeRegion(name))
     }
 
     /// A recognizer of this connection's, with the keys of a `[[recognizer]]` entry beyond its name and kind
     /// (`region`, `number_of_taps_required`, `require_to_fail`, ...: config/README.md).
-    public func addRecognizer(name: String, kind: String, _ keys: [String: any Sendable] = [:]) async throws(GestureClientError) {
-        var recognizer: [String: Any] = keys
-        recognizer["name"] = name
-        recognizer["kind"] = kind
-        _ = try await connection.request(["type": "add_recognizer", "recognizer": recognizer])
+    public func addRecognizer(name: String, kind: String, _ keys: [String: JSONValue] = [:]) async throws(GestureClientError) {
+        var recognizer = keys
+        recognizer["name"] = .string(name)
+        recognizer["kind"] = .string(kind)
+        _ = try await connection.request(.addRecognizer(.object(recognizer)))
     }
 
     public func removeRecognizer(named name: String) async throws(GestureClientError) {
-        _ = try await connection.request(["type": "remove_recognizer", "name": name])
+        _ = try await connection.request(.removeRecognizer(name))
     }
 
     /// How the daemon is doing (docs/protocol.md, status).
     public func status() async throws(GestureClientError) -> DaemonStatus {
-        let r = FieldReader(try await connection.request(["type": "status"]))
-        return DaemonStatus(
-            config: try r.string("config"), source: try r.string("source"), devices: Int(try r.number("devices")),
-            recognizers: Int(try r.number("recognizers")), clients: Int(try r.number("clients")), frames: Int(try r.number("frames")),
-            gestures: Int(try r.number("gestures")), reloads: Int(try r.number("reloads")), uptime: try r.number("uptime_s"))
+        guard case .status(let status) = try await connection.request(.status) else { throw .unexpected("status") }
+        return status
     }
-}
 
-/// The daemon's `status`, its counters since it started.
-public struct DaemonStatus: Sendable, Equatable {
-    public var config: String
-    /// `devices`, or the recording it serves.
-    public var source: String
-    public var devices: Int
-    public var recognizers: Int
-    public var clients: Int
-    public var frames: Int
-    public var gestures: Int
-    public var reloads: Int
-    /// Seconds since it started.
-    public var uptime: Double
+    /// The devices the daemon serves.
+    public func devices() async throws(GestureClientError) -> [DeviceSummary] {
+        guard case .devices(let devices) = try await connection.request(.listDevices) else { throw .unexpected("list_devices") }
+        return devices
+    }
+
+    /// The recognizers this connection can see, with their states.
+    public func recognizers() async throws(GestureClientError) -> [RecognizerSummary] {
+        guard case .recognizers(let recognizers) = try await connection.request(.listRecognizers) else { throw .unexpected("list_recognizers") }
+        return recognizers
+    }
+
+    /// The regions this connection can see.
+    public func regions() async throws(GestureClientError) -> [RegionSummary] {
+        guard case .regions(let regions) = try await connection.request(.listRegions) else { throw .unexpected("list_regions") }
+        return regions
+    }
 }

@@ -25,9 +25,8 @@ final class ClientSession {
     var recognizers: [RecognizerEntry] = []
 
     /// Where the peer sees positions: everywhere or nowhere need no region looked up, as most peers are.
-    enum Sight {
-        case everywhere, nowhere, some
-    }
+    /// Where the connection sees positions, as its hello says.
+    typealias Sight = Hello.Positions
 
     init(id: ClientID, peer: PeerCredentials, mayReceiveTouches: Bool, trusted: Bool) {
         self.id = id

@@ -96,10 +96,10 @@ public final class Daemon {
         core.startReload = { [unowned loop] in loop.startReload() }
         let started = monotonicNow()
         // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
-        core.statusExtras = { [unowned loop] w in
-            w.field("source", loop.sourceName)
-            w.field("uptime_s", (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10)
-            loop.latency.write(into: &w)
+        core.statusExtras = { [unowned loop] status in
+            status.source = loop.sourceName
+            status.uptime = (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10
+            status.latency = loop.latency.summary
         }
         try loop.start()
         try server.start(path: options.socketPath ?? configuration.daemon.socketPath, activated: try SocketActivation.listeningSocket())

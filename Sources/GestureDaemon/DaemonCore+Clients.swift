@@ -1,3 +1,4 @@
+import GestureCatalog
 import GestureConfig
 import GestureEngine
 import GestureProtocol
@@ -35,7 +36,7 @@ extension DaemonCore {
             client.helloDeadline = nil
             awaitingHello -= 1
             let seconds = configuration.daemon.helloTimeout
-            outbox.send(Reply.error(RequestError("hello_timeout", "no hello within \(seconds) s (daemon.hello_timeout_s); closing"), id: nil), to: client.id)
+            outbox.send(Event.notice(RequestError("hello_timeout", "no hello within \(seconds) s (daemon.hello_timeout_s); closing")).line(), to: client.id)
             outbox.close(client.id, reason: "no hello within \(seconds) s")
         }
         outbox.flush()
@@ -59,21 +60,21 @@ extension DaemonCore {
         let decoded = DecodedRequest(line: line)
         switch decoded.request {
         case .failure(let error):
-            outbox.send(Reply.error(error, id: decoded.id), to: id)
+            outbox.send(Reply.error(error).line(id: decoded.id), to: id)
         case .success(let request):
-            let reply: [UInt8]?
+            let reply: Reply?
             do throws(RequestError) {
                 reply = try handle(request, from: client, id: decoded.id)
             } catch {
-                reply = Reply.error(error, id: decoded.id)
+                reply = .error(error)
             }
-            if let reply { outbox.send(reply, to: id) }
+            if let reply { outbox.send(reply.line(id: decoded.id), to: id) }
         }
         outbox.flush()
     }
 
     /// The reply to a request; nil when it comes later (a reload, answered once applied).
-    private func handle(_ request: Request, from client: ClientSession, id: RequestID?) throws(RequestError) -> [UInt8]? {
+    private func handle(_ request: Request, from client: ClientSession, id: RequestID?) throws(RequestError) -> Reply? {
         if case .hello(let version, let name) = request {
             guard version == ProtocolVersion.current else {
                 throw RequestError("unsupported_version", "this daemon speaks protocol version \(ProtocolVersion.current), not \(version)")
@@ -82,16 +83,10 @@ extension DaemonCore {
             if client.helloDeadline != nil { awaitingHello -= 1 }
             client.helloDeadline = nil
             client.name = name
-            var r = Reply("hello", id: id)
-            r.writer.field("version", ProtocolVersion.current)
-            r.writer.field("daemon", "gestured")
-            r.writer.field("daemon_version", GesturedVersion.string)
-            r.writer.field("uid", Int(client.peer.uid))
-            r.writer.field("raw_touches", client.mayReceiveTouches)
-            r.writer.field("positions", "\(client.positions)")
-            r.writer.field("client", client.id)
-            r.writer.field("additions", client.trusted ? "shared" : "own")
-            return r.line()
+            return .hello(
+                Hello(
+                    uid: Int(client.peer.uid), rawTouches: client.mayReceiveTouches, positions: client.positions, client: client.id,
+                    additions: client.trusted ? .shared : .own))
         }
         guard client.greeted else {
             throw RequestError("hello_required", "say hello first: {\"type\":\"hello\",\"version\":\(ProtocolVersion.current)}")
@@ -106,33 +101,21 @@ extension DaemonCore {
                     "access_denied",
                     "raw touches are not allowed for uid \(client.peer.uid): daemon.raw_touches in \(configuration.file) names the users and groups that may have them")
             }
+            try Self.checkKinds(subscription)
             try withinLimit(client.subscriptions.count, configuration.daemon.maxClientSubscriptions, "subscriptions", "max_client_subscriptions")
             let n = client.subscribe(subscription)
-            var r = Reply("subscribed", id: id)
-            r.writer.field("subscription", n)
-            r.writer.field("events", strings: Subscription.Events.allCases.filter(subscription.events.contains).map(\.rawValue))
-            return r.line()
+            return .subscribed(subscription: n, events: Subscription.Events.allCases.filter(subscription.wants))
         case .unsubscribe(let n):
             guard client.unsubscribe(n) else { throw RequestError("unknown_subscription", "no subscription \(n) on this connection") }
-            var r = Reply("unsubscribed", id: id)
-            r.writer.field("subscription", n)
-            return r.line()
+            return .unsubscribed(subscription: n)
         case .listDevices:
-            var r = Reply("devices", id: id)
-            r.writer.beginArray("devices")
-            for session in sessions.values.sorted(by: { $0.info.node < $1.info.node }) {
-                r.writer.beginObject()
-                session.summary.write(into: &r.writer)
-                r.writer.endObject()
-            }
-            r.writer.endArray()
-            return r.line()
+            return .devices(sessions.values.sorted(by: { $0.info.node < $1.info.node }).map(\.summary))
         case .listRecognizers:
-            return listRecognizers(id: id, for: client)
+            return listRecognizers(for: client)
         case .listRegions:
-            return listRegions(id: id, for: client)
+            return listRegions(for: client)
         case .status:
-            return status(id: id)
+            return status()
         case .reload:
             guard control.allows(client.peer) else {
                 clientLog.log(at: requestTime, clientMetadata(client.id, client.peer)) { logger.notice("reload denied", metadata: $0) }
@@ -154,7 +137,7 @@ extension DaemonCore {
                 return nil
             }
             guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
-            return reloadReply(result, id: id)
+            return reloadReply(result)
         case .addRegion(let value):
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
             try withinTotal(clients.values.reduce(0) { $0 + $1.regions.count }, configuration.daemon.maxClientRegionsTotal, "regions", "max_client_regions_total")
@@ -169,9 +152,7 @@ extension DaemonCore {
             clientLog.log(at: requestTime, clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a }) {
                 logger.info("client added a region", metadata: $0)
             }
-            var r = Reply("region_added", id: id)
-            r.writer.field("name", region.name)
-            return r.line()
+            return .regionAdded(name: region.name)
         case .removeRegion(let name):
             guard client.regions.contains(where: { $0.name == name }) else {
                 throw RequestError("unknown_region", "this connection added no region '\(name)'")
@@ -179,9 +160,7 @@ extension DaemonCore {
             let removed = regionAndDescendants(name, in: client.regions)
             let doomed = client.recognizers.filter { if case .region(let r) = $0.placement { removed.contains(r) } else { false } }
             remove(recognizers: doomed.map(\.name), regions: client.regions.filter { removed.contains($0.name) }.reversed().map(\.name), of: client)
-            var r = Reply("region_removed", id: id)
-            r.writer.field("name", name)
-            return r.line()
+            return .regionRemoved(name: name)
         case .addRecognizer(let value):
             try withinLimit(client.recognizers.count, configuration.daemon.maxClientRecognizers, "recognizers", "max_client_recognizers")
             try withinTotal(
@@ -200,17 +179,13 @@ extension DaemonCore {
             clientLog.log(at: requestTime, clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a }) {
                 logger.info("client added a recognizer", metadata: $0)
             }
-            var r = Reply("recognizer_added", id: id)
-            r.writer.field("name", recognizer.name)
-            return r.line()
+            return .recognizerAdded(name: recognizer.name)
         case .removeRecognizer(let name):
             guard client.recognizers.contains(where: { $0.name == name }) else {
                 throw RequestError("unknown_recognizer", "this connection added no recognizer '\(name)'")
             }
             remove(recognizers: [name], regions: [], of: client)
-            var r = Reply("recognizer_removed", id: id)
-            r.writer.field("name", name)
-            return r.line()
+            return .recognizerRemoved(name: name)
         }
     }
 
@@ -276,50 +251,34 @@ extension DaemonCore {
     }
 
     /// The shared surfaces' recognizers and the asking connection's own: another's own are its business.
-    private func listRecognizers(id: RequestID?, for client: ClientSession) -> [UInt8] {
-        var r = Reply("recognizers", id: id)
-        r.writer.beginArray("recognizers")
+    private func listRecognizers(for client: ClientSession) -> Reply {
+        var list: [RecognizerSummary] = []
         for session in sessions.values.sorted(by: { $0.info.node < $1.info.node }) {
             let own = session.clientSurface(of: client.id)?.surface.engine.recognizers ?? []
             for recognizer in session.surface.engine.recognizers + own {
                 let mine = own.contains { $0 === recognizer }
-                r.writer.beginObject()
-                r.writer.field("name", recognizer.name)
                 let kind = mine ? client.recognizers.first { $0.name == recognizer.name }?.kind.rawValue : recognizerNaming[recognizer.name]?.kind
-                r.writer.field("kind", kind ?? recognizer.kind.rawValue)
-                r.writer.field("device", session.name)
-                r.writer.field("node", session.info.node)
-                r.writer.field("region", recognizer.region?.name ?? session.name)
-                r.writer.field("state", recognizer.state.description)
-                r.writer.field("enabled", recognizer.isEnabled)
-                r.writer.field("owner", mine ? client.ownerName : recognizerNaming[recognizer.name]?.owner ?? "config")
-                r.writer.endObject()
+                list.append(
+                    RecognizerSummary(
+                        name: recognizer.name, kind: kind ?? recognizer.kind.rawValue, device: session.name, node: session.info.node,
+                        region: recognizer.region?.name ?? session.name, state: RecognizerState(recognizer.state), enabled: recognizer.isEnabled,
+                        owner: mine ? client.ownerName : recognizerNaming[recognizer.name]?.owner ?? "config"))
             }
         }
-        r.writer.endArray()
-        return r.line()
+        return .recognizers(list)
     }
 
     /// The shared surfaces' regions and the asking connection's own.
-    private func listRegions(id: RequestID?, for client: ClientSession) -> [UInt8] {
-        var r = Reply("regions", id: id)
-        r.writer.beginArray("regions")
+    private func listRegions(for client: ClientSession) -> Reply {
         var owners: [String: String] = [:]
         for c in trustedClients() + [client] { for region in c.regions { owners[region.name] = c.ownerName } }
-        for region in sharedRegions() + (client.trusted ? [] : client.regions) {
-            r.writer.beginObject()
-            r.writer.field("name", region.name)
-            r.writer.field("device", region.device)
-            if region.name != region.device { r.writer.field("parent", region.parent) }
-            r.writer.beginArray("rect")
-            for v in [region.rect.minX, region.rect.minY, region.rect.size.width, region.rect.size.height] { r.writer.element(v) }
-            r.writer.endArray()
-            r.writer.field("owner", owners[region.name] ?? "config")
-            r.writer.field("positions", seesOwnPositions(client, in: region.name))
-            r.writer.endObject()
-        }
-        r.writer.endArray()
-        return r.line()
+        return .regions(
+            (sharedRegions() + (client.trusted ? [] : client.regions)).map { region in
+                RegionSummary(
+                    name: region.name, device: region.device, parent: region.name != region.device ? region.parent : nil,
+                    rect: [region.rect.minX, region.rect.minY, region.rect.size.width, region.rect.size.height], owner: owners[region.name] ?? "config",
+                    positions: seesOwnPositions(client, in: region.name))
+            })
     }
 
     /// The shared surfaces' regions: device surfaces, the configuration's, then those daemon.control's peers added.
@@ -332,25 +291,23 @@ extension DaemonCore {
         configuration.devices.map { .wholeSurface(of: $0.name) } + configuration.regions
     }
 
-    private func status(id: RequestID?) -> [UInt8] {
-        var r = Reply("status", id: id)
-        r.writer.field("daemon_version", GesturedVersion.string)
-        r.writer.field("protocol", ProtocolVersion.current)
-        r.writer.field("config", configuration.file)
-        r.writer.field("devices", sessions.count)
-        r.writer.field("unclaimed_devices", unclaimed.count)
-        r.writer.field("recognizers", runningRecognizers)
-        r.writer.field("clients", clients.count)
-        r.writer.field("client_recognizers", clients.values.reduce(0) { $0 + $1.recognizers.count })
-        r.writer.field("client_regions", clients.values.reduce(0) { $0 + $1.regions.count })
-        r.writer.field("frames", counters.frames)
-        r.writer.field("gestures", counters.gestures)
-        r.writer.field("lines_sent", counters.linesSent)
-        r.writer.field("reloads", counters.reloads)
-        r.writer.field("rejected_reloads", counters.rejectedReloads)
-        r.writer.field("kernel_drops", counters.kernelDrops)
-        statusExtras(&r.writer)
-        return r.line()
+    private func status() -> Reply {
+        var status = DaemonStatus(
+            config: configuration.file, devices: sessions.count, unclaimedDevices: unclaimed.count, recognizers: runningRecognizers,
+            clients: clients.count, clientRecognizers: clients.values.reduce(0) { $0 + $1.recognizers.count },
+            clientRegions: clients.values.reduce(0) { $0 + $1.regions.count }, frames: counters.frames, gestures: counters.gestures,
+            linesSent: counters.linesSent, reloads: counters.reloads, rejectedReloads: counters.rejectedReloads, kernelDrops: counters.kernelDrops)
+        statusExtras(&status)
+        return .status(status)
+    }
+
+    /// The kinds a subscription filters on are the catalog's (and `custom`, the samples' family): the wire does not
+    /// know them.
+    private static func checkKinds(_ subscription: Subscription) throws(RequestError) {
+        let kinds = RecognizerKind.allCases.map(\.rawValue) + ["custom"]
+        for kind in subscription.kinds?.sorted() ?? [] where !kinds.contains(kind) {
+            throw .badRequest("'\(kind)' in filter.kinds is not one of \(kinds.joined(separator: ", "))\(NameSuggestion.didYouMean(kind, among: kinds))")
+        }
     }
 
     private func regionAndDescendants(_ name: String, in regions: [RegionEntry]) -> Set<String> {
@@ -423,11 +380,11 @@ extension DaemonCore {
             let touches = policy.allows(client.peer)
             if client.mayReceiveTouches && !touches && client.dropTouchSubscriptions() {
                 outbox.send(
-                    Reply.error(
+                    Event.notice(
                         RequestError(
                             "access_revoked",
-                            "raw touches are no longer allowed for uid \(client.peer.uid) (daemon.raw_touches in \(configuration.file)): this connection's touch subscriptions ended"),
-                        id: nil), to: client.id)
+                            "raw touches are no longer allowed for uid \(client.peer.uid) (daemon.raw_touches in \(configuration.file)): this connection's touch subscriptions ended")
+                    ).line(), to: client.id)
                 logger.notice("raw touches revoked", metadata: clientMetadata(client.id, client.peer))
             }
             client.mayReceiveTouches = touches
@@ -487,12 +444,12 @@ extension DaemonCore {
             try surface.addRegion(region)
         } catch {
             logger.error("bug: a validated client region was not placed", metadata: clientMetadata(client.id, client.peer).merging(["region": "\(region.name)", "device.name": "\(surface.entry.name)", "error": "\(error)"]) { a, _ in a })
-            outbox.send(Reply.error(RequestError("region_not_placed", "region '\(region.name)' could not be placed on device '\(surface.entry.name)': \(error)"), id: nil), to: client.id)
+            outbox.send(Event.notice(RequestError("region_not_placed", "region '\(region.name)' could not be placed on device '\(surface.entry.name)': \(error)")).line(), to: client.id)
         }
     }
 
     private func notifyDropped(_ client: ClientSession, _ message: String) {
-        outbox.send(Reply.error(RequestError("dropped_after_reload", message), id: nil), to: client.id)
+        outbox.send(Event.notice(RequestError("dropped_after_reload", message)).line(), to: client.id)
     }
 
     func clientMetadata(_ id: ClientID, _ peer: PeerCredentials) -> Logger.Metadata {

@@ -45,7 +45,7 @@ public final class DaemonCore {
     /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
     public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
     /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
-    public var statusExtras: (inout JSONWriter) -> Void = { _ in }
+    public var statusExtras: (inout DaemonStatus) -> Void = { _ in }
     // Touched on every frame, never while another access is open: unchecked, as in DeviceSession.
     @exclusivity(unchecked) var counters = Counters()
     /// What gesture lines call each shared recognizer: its configured kind ("checkmark" where the engine says
@@ -130,7 +130,7 @@ public final class DaemonCore {
         }
         logger.info("device added", metadata: metadata)
         updateGrab(session)
-        broadcast(EventMessage.deviceAdded(session.summary)) { $0.matchesDevice(entry.name) }
+        broadcast(Event.deviceAdded(session.summary).line()) { $0.matchesDevice(entry.name) }
         outbox.flush()
     }
 
@@ -141,7 +141,7 @@ public final class DaemonCore {
         cancelTouches(of: session, at: time)
         release(session)
         logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
-        broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
+        broadcast(Event.deviceRemoved(device: session.name, node: node, time: DaemonTime(time)).line()) { $0.matchesDevice(session.name) }
         outbox.flush()
     }
 
@@ -365,15 +365,13 @@ public final class DaemonCore {
                 }
                 if sees {
                     if !encoded {
-                        EventMessage.gesture(action, names: names, place: session.place(action.region), at: session.location(action.location), into: &line)
+                        Self.encode(action, names: names, place: session.place(action.region), on: session, positions: true, into: &line)
                         encoded = true
                     }
                     deliverLine(to: c.id)
                 } else {
                     if !encodedWithheld {
-                        EventMessage.gesture(
-                            action, names: names, place: session.place(action.region), at: session.location(action.location), positions: false,
-                            into: &withheldLine)
+                        Self.encode(action, names: names, place: session.place(action.region), on: session, positions: false, into: &withheldLine)
                         encodedWithheld = true
                     }
                     counters.linesSent += 1
@@ -404,15 +402,15 @@ public final class DaemonCore {
             let own = session.clientSurface(of: client.id)?.surface.engine.root
             let at = own.flatMap { $0.hitTest(action.location) }?.name ?? device
             let sees = seesOwnPositions(client, in: at)
-            EventMessage.gesture(
-                action, names: EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: client.ownerName),
-                place: session.place(action.region), at: session.location(action.location), positions: sees, into: &line)
+            Self.encode(
+                action, names: GestureEvent.Names(recognizer: action.recognizer, kind: kind, owner: client.ownerName).encoded,
+                place: session.place(action.region), on: session, positions: sees, into: &line)
             deliverLine(to: client.id)
         case .touch(let delivery):
             guard client.mayReceiveTouches, client.regions.contains(where: { $0.name == delivery.region }),
                 client.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) })
             else { return }
-            EventMessage.touch(delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), into: &line)
+            Self.encode(delivery, place: session.place(delivery.region), on: session, contactClass: nil, into: &line)
             deliverLine(to: client.id)
         }
     }
@@ -439,13 +437,31 @@ public final class DaemonCore {
         var encoded = false
         for c in clients.values where c.mayReceiveTouches && c.wantsTouch({ $0.matchesTouch(device: device, region: delivery.region) }) {
             if !encoded {
-                EventMessage.touch(
-                    delivery, place: session.place(delivery.region), at: session.location(delivery.touch.location), contactClass: contactClass,
-                    into: &line)
+                Self.encode(delivery, place: session.place(delivery.region), on: session, contactClass: contactClass, into: &line)
                 encoded = true
             }
             deliverLine(to: c.id)
         }
+    }
+
+    /// An action's line into `w`; without `positions`, one that says where nothing is (docs/protocol.md, Who sees
+    /// what).
+    private static func encode(
+        _ action: GestureAction, names: EncodedFields, place: EncodedFields, on session: DeviceSession, positions: Bool, into w: inout JSONWriter
+    ) {
+        let values = GestureValues(action.detail)
+        GestureEvent.encode(
+            names: names, place: place, state: RecognizerState(action.state), time: DaemonTime(action.time), touches: action.numberOfTouches,
+            location: positions ? session.location(action.location) : nil, values: positions ? values : values.withoutPositions, into: &w)
+    }
+
+    /// A delivery's line into `w`; `contactClass` for a contact touch conditioning held back.
+    private static func encode(_ delivery: TouchDelivery, place: EncodedFields, on session: DeviceSession, contactClass: String?, into w: inout JSONWriter) {
+        let touch = delivery.touch
+        TouchEvent.encode(
+            place: place, id: touch.id, phase: TouchEvent.Phase(delivery.phase), time: DaemonTime(delivery.time),
+            touchType: TouchEvent.TouchType(touch.type), location: session.location(touch.location), pressure: touch.pressure,
+            majorMillimetres: touch.majorRadius, contactClass: contactClass, into: &w)
     }
 
     /// The event line `line` holds, to one client.
@@ -569,7 +585,7 @@ public final class DaemonCore {
                 release(session)
                 session.clientSurfaces = []
                 infos.append(session.info)
-                broadcast(EventMessage.deviceRemoved(name: session.name, node: node, time: time)) { $0.matchesDevice(session.name) }
+                broadcast(Event.deviceRemoved(device: session.name, node: node, time: DaemonTime(time)).line()) { $0.matchesDevice(session.name) }
             }
         }
         sessions = kept
@@ -578,7 +594,7 @@ public final class DaemonCore {
         }
         counters.reloads += 1
         logger.notice("configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
-        broadcast(EventMessage.configReloaded(file: new.file, recognizers: new.recognizers.count)) { $0.wants(.config) }
+        broadcast(Event.configReloaded(file: new.file, recognizers: new.recognizers.count).line()) { $0.wants(.config) }
         outbox.flush()
     }
 
@@ -587,7 +603,7 @@ public final class DaemonCore {
         counters.rejectedReloads += 1
         logger.error("configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
         for e in errors.errors { logger.error("\(e)") }
-        broadcast(EventMessage.configRejected(file: file, errors: errors.errors.map(\.description))) { $0.wants(.config) }
+        broadcast(Event.configRejected(file: file, errors: errors.errors.map(\.description)).line()) { $0.wants(.config) }
         outbox.flush()
     }
 
@@ -615,24 +631,16 @@ public final class DaemonCore {
         }
         let waiting = pendingReloads
         pendingReloads = []
-        for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result, id: id), to: client) }
+        for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result).line(id: id), to: client) }
         outbox.flush()
     }
 
     /// The answer to a reload request.
-    func reloadReply(_ result: Result<Configuration, ConfigErrors>, id: RequestID?) -> [UInt8] {
+    func reloadReply(_ result: Result<Configuration, ConfigErrors>) -> Reply {
         switch result {
-        case .success(let c):
-            var r = Reply("reloaded", id: id)
-            r.writer.field("file", c.file)
-            r.writer.field("recognizers", c.recognizers.count)
-            return r.line()
+        case .success(let c): .reloaded(file: c.file, recognizers: c.recognizers.count)
         case .failure(let errors):
-            var r = Reply("error", id: id)
-            r.writer.field("code", "config_invalid")
-            r.writer.field("message", "the configuration was refused; the running one stays")
-            r.writer.field("errors", strings: errors.errors.map(\.description))
-            return r.line()
+            .error(RequestError("config_invalid", "the configuration was refused; the running one stays", errors: errors.errors.map(\.description)))
         }
     }
 }

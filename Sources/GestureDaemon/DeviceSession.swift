@@ -57,8 +57,8 @@ final class DeviceSession {
     var summary: DeviceSummary {
         DeviceSummary(
             name: name, node: info.node, deviceName: info.description.name, kind: info.kind.rawValue,
-            sizeMillimetres: surface.rawSize, sizeSource: surface.entry.size == nil ? info.sizeSource : "configured",
-            rotation: surface.entry.rotation.rawValue, outputPixels: surface.entry.outputSize)
+            sizeMillimetres: Extent(surface.rawSize), sizeSource: surface.entry.size == nil ? info.sizeSource : "configured",
+            rotation: surface.entry.rotation.rawValue, outputPixels: surface.entry.outputSize.map(Extent.init))
     }
 
     /// The input frame as the surface sees it; nil when nothing is left after holding touches back.
@@ -198,7 +198,7 @@ final class DeviceSession {
 
     // MARK: Encoded fields
 
-    /// The fields this device's event lines repeat, encoded on first use (EventMessage): the places of its
+    /// The fields this device's event lines repeat, encoded on first use: the places of its
     /// regions, and each recognizer's names with its kind. Found by comparing names (a recognizer's name is the
     /// string the engine hands back, so mostly by identity), which costs less than hashing them; at most
     /// `encodedLimit` of each are kept, and all go when the surface or the recognizers' kinds change.
@@ -206,23 +206,23 @@ final class DeviceSession {
     @exclusivity(unchecked) private var gestureNames: [(recognizer: String, kind: String, fields: EncodedFields)] = []
     private static let encodedLimit = 64
 
-    /// `place(device:node:region:)` of `region` on this device.
+    /// `Place.encoded` of `region` on this device.
     func place(_ region: String) -> EncodedFields {
         if let found = places.first(where: { $0.region == region }) { return found.fields }
         if places.count >= Self.encodedLimit { places.removeAll() }
-        let fields = EventMessage.place(device: name, node: info.node, region: region)
+        let fields = Place(device: name, node: info.node, region: region).encoded
         places.append((region, fields))
         return fields
     }
 
-    /// The recognizer's configured kind (from `naming`, else the engine's) and its `gestureNames`, with the
+    /// The recognizer's configured kind (from `naming`, else the engine's) and its `GestureEvent.Names`, with the
     /// connection that added it.
     func names(of action: GestureAction, naming: [String: RecognizerNaming]) -> (kind: String, fields: EncodedFields) {
         if let found = gestureNames.first(where: { $0.recognizer == action.recognizer }) { return (found.kind, found.fields) }
         if gestureNames.count >= Self.encodedLimit { gestureNames.removeAll() }
         let named = naming[action.recognizer]
         let kind = named?.kind ?? action.kind.rawValue
-        let fields = EventMessage.gestureNames(recognizer: action.recognizer, kind: kind, owner: named?.owner)
+        let fields = GestureEvent.Names(recognizer: action.recognizer, kind: kind, owner: named?.owner).encoded
         gestureNames.append((action.recognizer, kind, fields))
         return (kind, fields)
     }
@@ -234,7 +234,7 @@ final class DeviceSession {
 
     /// Where a point of the surface is, in every unit.
     func location(_ p: Point) -> SurfaceLocation {
-        SurfaceLocation(millimetres: p, normalized: surface.normalized(p), pixels: surface.pixels(p))
+        SurfaceLocation(millimetres: Pair(p), normalized: Pair(surface.normalized(p)), pixels: surface.pixels(p).map(Pair.init))
     }
 }
 

@@ -39,19 +39,12 @@ struct FrameLatency {
 
     private static func clamped(_ ns: Int64) -> UInt64 { Swift.min(UInt64(Swift.max(0, ns)), highest) }
 
-    /// `"latency_us": {"frames": N, "input": {"p50": …, "p99": …, "max": …}, "engine": {…}, "write": {…}}`, in
-    /// microseconds.
-    func write(into w: inout JSONWriter) {
-        w.beginObject("latency_us")
-        w.field("frames", Int(input.totalCount))
-        for (name, h): (StaticString, Histogram<UInt32>) in [("input", input), ("engine", engine), ("write", write)] {
-            w.beginObject(name)
-            w.field("p50", Self.micro(h.valueAtPercentile(50)))
-            w.field("p99", Self.micro(h.valueAtPercentile(99)))
-            w.field("max", Self.micro(h.max))
-            w.endObject()
+    /// The status's `latency_us`, in microseconds.
+    var summary: DaemonStatus.Latency {
+        func percentiles(_ h: Histogram<UInt32>) -> DaemonStatus.Percentiles {
+            DaemonStatus.Percentiles(p50: Self.micro(h.valueAtPercentile(50)), p99: Self.micro(h.valueAtPercentile(99)), max: Self.micro(h.max))
         }
-        w.endObject()
+        return DaemonStatus.Latency(frames: Int(input.totalCount), input: percentiles(input), engine: percentiles(engine), write: percentiles(write))
     }
 
     private static func micro(_ ns: UInt64) -> Double { (Double(ns) / 100).rounded() / 10 }

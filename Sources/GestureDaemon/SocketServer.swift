@@ -405,7 +405,7 @@ final class SocketServer: Outbox {
             refusalLog.log(at: turnTime, ["client.pid": "\(peer.pid)", "client.uid": "\(peer.uid)", "code": "\(refusal.code)"]) {
                 logger.warning("client refused", metadata: $0)
             }
-            if refused.refuse(fd, with: Reply.error(refusal, id: nil), at: turnTime, scratch: &scratch) { descriptorsVersion += 1 }
+            if refused.refuse(fd, with: GestureProtocol.Event.notice(refusal).line(), at: turnTime, scratch: &scratch) { descriptorsVersion += 1 }
             return
         }
         let id = nextID
@@ -431,7 +431,7 @@ final class SocketServer: Outbox {
         case .lineTooLong:
             let reason = "sent a line over \(ProtocolVersion.maximumLineBytes) bytes"
             dropLog.log(at: turnTime, ["client.id": "\(client.id)", "reason": "\(reason)"]) { logger.notice("client disconnected", metadata: $0) }
-            Reply.error(RequestError("line_too_long", "a request line may be at most \(ProtocolVersion.maximumLineBytes) bytes; closing"), id: nil)
+            GestureProtocol.Event.notice(RequestError("line_too_long", "a request line may be at most \(ProtocolVersion.maximumLineBytes) bytes; closing")).line()
                 .withUnsafeBufferPointer { client.enqueue($0) }
             // A last word, as far as the socket takes it: the connection is dropped either way.
             try? client.write()

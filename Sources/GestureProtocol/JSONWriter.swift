@@ -119,6 +119,12 @@ public struct JSONWriter {
         writeString(value)
     }
 
+    /// A JSON value as a client gave it (a region's or a recognizer's fields), an object's keys sorted.
+    public mutating func field(_ key: StaticString, _ value: JSONValue) {
+        writeKey(key)
+        writeValue(value)
+    }
+
     /// An already encoded JSON value.
     public mutating func field(_ key: StaticString, raw: [UInt8]) {
         writeKey(key)
@@ -237,6 +243,33 @@ public struct JSONWriter {
     }
 
     private mutating func writeInteger(_ n: Int64) { put(maximum: JSONText.numberBytes) { JSONText.integer(n, at: $0) - $0 } }
+
+    /// Whole, as text: nothing after it needs the writer's count of levels.
+    private mutating func writeValue(_ value: JSONValue) {
+        switch value {
+        case .null: put("null")
+        case .bool(let b): put(b ? "true" : "false")
+        case .integer(let n): writeInteger(Int64(n))
+        case .number(let d): writeNumber(d)
+        case .string(let s): writeString(s)
+        case .array(let items):
+            put(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { put(UInt8(ascii: ",")) }
+                writeValue(item)
+            }
+            put(UInt8(ascii: "]"))
+        case .object(let fields):
+            put(UInt8(ascii: "{"))
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { put(UInt8(ascii: ",")) }
+                writeString(key)
+                put(UInt8(ascii: ":"))
+                writeValue(fields[key]!)
+            }
+            put(UInt8(ascii: "}"))
+        }
+    }
 
     private mutating func writeString(_ s: String) {
         put(maximum: JSONText.quotedBytes(s.utf8.count)) { JSONText.quoted(s, at: $0) - $0 }

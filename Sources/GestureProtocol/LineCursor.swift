@@ -34,4 +34,11 @@ public struct LineCursor {
 
     /// A string, quoted and escaped: `JSONText.quotedBytes` of its UTF-8 count.
     public mutating func string(_ s: String) { position = JSONText.quoted(s, at: position) }
+
+    /// `x,y`, each rounded to `decimals` places.
+    mutating func pair(_ p: Pair, decimals: Int) {
+        fixed(p.x, decimals: decimals)
+        raw(",")
+        fixed(p.y, decimals: decimals)
+    }
 }

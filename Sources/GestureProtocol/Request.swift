@@ -1,12 +1,5 @@
 import Foundation
 
-/// The protocol's version; a client's hello names the version it speaks.
-public enum ProtocolVersion {
-    public static let current = 1
-    /// A request line longer than this (bytes, newline excluded) closes the connection.
-    public static let maximumLineBytes = 65_536
-}
-
 /// What a client asks for, one per line.
 public enum Request: Sendable, Equatable {
     case hello(version: Int, client: String?)
@@ -31,22 +24,39 @@ public enum Request: Sendable, Equatable {
 }
 
 /// A client's own number or string for a request, echoed in the reply.
-public enum RequestID: Sendable, Equatable {
+public enum RequestID: Sendable, Equatable, Hashable {
     case number(Int)
     case string(String)
+
+    /// An id as a line carries it: nil where it has none; anything but a number or a string is refused.
+    init?(_ value: JSONValue?) throws(RequestError) {
+        switch value {
+        case nil: return nil
+        case .integer(let n)?: self = .number(n)
+        case .string(let s)?: self = .string(s)
+        case let other?: throw .badRequest("id must be an integer or a string, got \(other.typeName)")
+        }
+    }
 }
 
-/// Why a request was refused; `code` is stable for programs, `message` is for people.
+/// Why a request was refused; `code` is stable for programs, `message` is for people, `errors` lists each
+/// problem where there are several (a refused configuration's, with file:line:column).
 public struct RequestError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
+    public var errors: [String]
 
-    public init(_ code: String, _ message: String) {
+    public init(_ code: String, _ message: String, errors: [String] = []) {
         self.code = code
         self.message = message
+        self.errors = errors
     }
 
     public static func badRequest(_ message: String) -> RequestError { RequestError("bad_request", message) }
+
+    init(_ r: FieldReader) throws(RequestError) {
+        self.init(try r.string("code"), try r.string("message"), errors: r.has("errors") ? try r.strings("errors") : [])
+    }
 }
 
 /// The requests of one line, or why it is not one.
@@ -69,18 +79,12 @@ public struct DecodedRequest: Sendable {
             request = .failure(.badRequest("a request must be a JSON object, got \(value.typeName)"))
             return
         }
-        switch fields["id"] {
-        case .integer(let n)?: id = .number(n)
-        case .string(let s)?: id = .string(s)
-        default: id = nil
-        }
+        id = (try? RequestID(fields["id"])) ?? nil
         request = Result { () throws(RequestError) in try Self.request(fields) }
     }
 
     private static func request(_ fields: [String: JSONValue]) throws(RequestError) -> Request {
-        if let bad = fields["id"], !(bad.isInteger || bad.isString) {
-            throw .badRequest("id must be an integer or a string, got \(bad.typeName)")
-        }
+        _ = try RequestID(fields["id"])
         guard case .string(let type)? = fields["type"] else {
             throw .badRequest("a request needs a type, one of \(Request.types.joined(separator: ", "))")
         }
@@ -132,7 +136,47 @@ public struct DecodedRequest: Sendable {
     }
 }
 
-extension JSONValue {
-    var isInteger: Bool { if case .integer = self { true } else { false } }
-    var isString: Bool { if case .string = self { true } else { false } }
+extension Request {
+    /// The line a client sends, with its newline: the type, the id, then the request's fields in the order of
+    /// docs/protocol.md.
+    public func line(id: RequestID?) -> [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("type", Request.types[typeIndex])
+        switch id {
+        case .number(let n)?: w.field("id", n)
+        case .string(let s)?: w.field("id", s)
+        case nil: break
+        }
+        switch self {
+        case .hello(let version, let client):
+            w.field("version", version)
+            if let client { w.field("client", client) }
+        case .subscribe(let subscription): subscription.write(into: &w)
+        case .unsubscribe(let n): w.field("subscription", n)
+        case .listDevices, .listRecognizers, .listRegions, .status, .reload: break
+        case .addRegion(let region): w.field("region", region)
+        case .removeRegion(let name), .removeRecognizer(let name): w.field("name", name)
+        case .addRecognizer(let recognizer): w.field("recognizer", recognizer)
+        }
+        w.endObject()
+        return w.line()
+    }
+
+    private var typeIndex: Int {
+        switch self {
+        case .hello: 0
+        case .subscribe: 1
+        case .unsubscribe: 2
+        case .listDevices: 3
+        case .listRecognizers: 4
+        case .listRegions: 5
+        case .status: 6
+        case .reload: 7
+        case .addRegion: 8
+        case .removeRegion: 9
+        case .addRecognizer: 10
+        case .removeRecognizer: 11
+        }
+    }
 }

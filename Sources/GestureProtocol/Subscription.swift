@@ -1,5 +1,3 @@
-import GestureEngine
-
 /// What a subscriber wants: classes of events, and filters on gestures and touches. An absent filter
 /// matches everything.
 public struct Subscription: Sendable, Equatable {
@@ -44,6 +42,19 @@ public struct Subscription: Sendable, Equatable {
 
     public init() {}
 
+    /// `events` asked for, and the filters (nil: everything).
+    public init(
+        events: Set<Events>, recognizers: Set<String>? = nil, kinds: Set<String>? = nil, devices: Set<String>? = nil, regions: Set<String>? = nil,
+        states: Set<String>? = nil
+    ) {
+        self.events = events
+        self.recognizers = recognizers
+        self.kinds = kinds
+        self.devices = devices
+        self.regions = regions
+        self.states = states
+    }
+
     init(_ reader: FieldReader) throws(RequestError) {
         if let events = reader.fields["events"] {
             self.events = Set(try FieldReader.strings(events, "events", choices: Events.allCases.map(\.rawValue)).compactMap(Events.init(rawValue:)))
@@ -51,12 +62,24 @@ public struct Subscription: Sendable, Equatable {
         guard let filter = reader.fields["filter"] else { return }
         guard case .object(let fields) = filter else { throw .badRequest("filter must be an object, got \(filter.typeName)") }
         try FieldReader(fields: fields, request: "filter").only(Self.filterKeys)
-        let kinds = GestureKind.allCases.filter { $0 != .custom }.map(\.rawValue) + ["checkmark", "tickle", "custom"]
         if let v = fields["recognizers"] { recognizers = Set(try FieldReader.strings(v, "filter.recognizers")) }
-        if let v = fields["kinds"] { self.kinds = Set(try FieldReader.strings(v, "filter.kinds", choices: kinds)) }
+        // Which kinds there are is the daemon's to say (its catalog): it checks them after this.
+        if let v = fields["kinds"] { self.kinds = Set(try FieldReader.strings(v, "filter.kinds")) }
         if let v = fields["devices"] { devices = Set(try FieldReader.strings(v, "filter.devices")) }
         if let v = fields["regions"] { regions = Set(try FieldReader.strings(v, "filter.regions")) }
         if let v = fields["states"] { states = Set(try FieldReader.strings(v, "filter.states", choices: Self.states)) }
+    }
+
+    /// `"events":[…],"filter":{…}`, each list sorted: what a subscribe request carries.
+    func write(into w: inout JSONWriter) {
+        w.field("events", strings: Events.allCases.filter(wants).map(\.rawValue))
+        w.beginObject("filter")
+        if let recognizers { w.field("recognizers", strings: recognizers.sorted()) }
+        if let kinds { w.field("kinds", strings: kinds.sorted()) }
+        if let devices { w.field("devices", strings: devices.sorted()) }
+        if let regions { w.field("regions", strings: regions.sorted()) }
+        if let states { w.field("states", strings: states.sorted()) }
+        w.endObject()
     }
 
     /// Whether an action passes the filters. `kind` is the configured kind name (so "checkmark" can be asked

@@ -13,14 +13,14 @@ func say(_ line: String) {
 
 do {
     let client = try await GestureClient(name: "gesture-client-example")
-    say("connected to gestured \(client.daemonVersion)")
-    try await client.subscribe(events: ["gestures", "devices"], kinds: ["swipe", "pinch"], states: ["ended", "changed"])
+    say("connected to gestured \(client.hello.daemonVersion)")
+    try await client.subscribe(events: [.gestures, .devices], kinds: ["swipe", "pinch"], states: ["ended", "changed"])
     for try await event in client.events {
         switch event {
         case .gesture(let g) where g.kind == "swipe":
-            say("\(g.recognizer): swipe \(g.words["direction"] ?? "?") on \(g.device) with \(g.touches) finger(s)")
+            say("\(g.recognizer): swipe \(g.values.direction ?? "?") on \(g.device) with \(g.touches) finger(s)")
         case .gesture(let g):
-            say("\(g.recognizer): scale \(String(format: "%.2f", g.values["scale"] ?? 1))")
+            say("\(g.recognizer): scale \(String(format: "%.2f", g.values.scale ?? 1))")
         case .deviceAdded(let d):
             say("device \(d.name) (\(d.deviceName), \(d.kind)) added")
         case .deviceRemoved(let name, _, _):

@@ -59,8 +59,8 @@ struct ActionsCommand: AsyncParsableCommand {
             }
         }
         let client = try await GestureClient(socket: socketOption.socket ?? GestureClient.defaultSocketPath(), name: "gesturectl actions")
-        _ = try await client.subscribe(events: ["gestures"])
-        say("actions: \(first.actions.count) actions from \(path), connected to gestured \(client.daemonVersion)")
+        _ = try await client.subscribe(events: [.gestures])
+        say("actions: \(first.actions.count) actions from \(path), connected to gestured \(client.hello.daemonVersion)")
         do {
             for try await event in client.events {
                 if case .gesture(let gesture) = event { performer.perform(gesture) }

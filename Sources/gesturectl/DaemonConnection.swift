@@ -1,4 +1,3 @@
-import Foundation
 import GestureProtocol
 import Glibc
 import SystemCalls
@@ -31,13 +30,11 @@ final class DaemonConnection {
     // Not run when init throws: the instance never had a descriptor.
     deinit { fd.closeReleasing() }
 
-    func send(_ request: [String: Any]) throws(ClientError) {
-        guard var data = try? JSONSerialization.data(withJSONObject: request) else { throw ClientError("cannot encode \(request)") }
-        data.append(UInt8(ascii: "\n"))
+    func send(_ line: [UInt8]) throws(ClientError) {
         var sent = 0
-        while sent < data.count {
+        while sent < line.count {
             let n = try? systemCall("send", on: path) {
-                data[sent...].withUnsafeBytes { Glibc.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                line[sent...].withUnsafeBytes { Glibc.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             }
             guard let n, n > 0 else { throw ClientError("the daemon closed the connection") }
             sent += n
@@ -64,62 +61,40 @@ final class DaemonConnection {
         }
     }
 
-    /// A line from the daemon, as sent and as fields.
+    /// A line from the daemon, as sent and decoded.
     struct Message {
         var line: [UInt8]
-        var fields: [String: JSONValue]
+        var decoded: ServerLine
     }
 
-    /// The next line as a JSON object.
+    /// The next line, decoded; nil when the daemon closed the connection.
     func readMessage() throws(ClientError) -> Message? {
         guard let line = try readLine() else { return nil }
-        guard case .object(let fields)? = try? JSONValue.parse(Data(line)) else {
-            throw ClientError("the daemon sent a line that is not a JSON object: \(String(decoding: line, as: UTF8.self))")
+        do {
+            return Message(line: line, decoded: try ServerLine.decode(line))
+        } catch {
+            throw ClientError("the daemon sent a line gesturectl cannot read (\(error.message))")
         }
-        return Message(line: line, fields: fields)
     }
 
     /// Sends a request and returns its reply, skipping events that arrive first; an error reply throws.
-    func request(_ request: [String: Any]) throws(ClientError) -> Message {
-        var tagged = request
+    func request(_ request: Request) throws(ClientError) -> (line: [UInt8], reply: Reply) {
         let id = Int.random(in: 1...Int(Int32.max))
-        tagged["id"] = id
-        try send(tagged)
+        try send(request.line(id: .number(id)))
         while let message = try readMessage() {
-            guard case .integer(id)? = message.fields["id"] else { continue }
-            if case .string("error")? = message.fields["type"] { throw ClientError(errorText(message.fields)) }
-            return message
+            guard case .reply(.number(id)?, let reply) = message.decoded else { continue }
+            if case .error(let error) = reply { throw ClientError(([error.message] + error.errors).joined(separator: "\n")) }
+            return (message.line, reply)
         }
         throw ClientError("the daemon closed the connection")
     }
 
     func hello() throws(ClientError) {
-        _ = try request(["type": "hello", "version": ProtocolVersion.current, "client": "gesturectl"])
-    }
-
-    private func errorText(_ message: [String: JSONValue]) -> String {
-        var text = message["message"]?.text ?? "error"
-        if case .array(let errors)? = message["errors"] { text += "\n" + errors.compactMap(\.text).joined(separator: "\n") }
-        return text
+        _ = try request(.hello(version: ProtocolVersion.current, client: "gesturectl"))
     }
 }
 
 struct ClientError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension JSONValue {
-    /// The value as text, as a person reads it.
-    var text: String? {
-        switch self {
-        case .string(let s): s
-        case .integer(let n): String(n)
-        case .number(let d): String(format: "%.2f", d)
-        case .bool(let b): b ? "yes" : "no"
-        case .null: nil
-        case .array(let a): a.compactMap(\.text).joined(separator: ", ")
-        case .object: nil
-        }
-    }
 }

@@ -21,7 +21,7 @@ struct SocketOption: ParsableArguments {
     @Option(name: .long, help: "The daemon's socket (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, or the one `make run` uses).")
     var socket: String?
 
-    func connect() throws -> DaemonConnection {
+    func connect() -> DaemonConnection {
         do {
             let connection = try DaemonConnection(path: socket ?? GestureClient.defaultSocketPath())
             try connection.hello()

@@ -3,17 +3,13 @@ import Foundation
 import GestureConfig
 import GestureProtocol
 
-/// Prints a reply's list as a table, or the reply as JSON.
-private func printList(_ message: DaemonConnection.Message, key: String, columns: [String], json: Bool) {
+/// Rows under their column names, or the reply's JSON line as the daemon sent it.
+private func printTable(_ reply: (line: [UInt8], reply: Reply), columns: [String], json: Bool, rows: (Reply) -> [[String]]) {
     if json {
-        print(String(decoding: message.line, as: UTF8.self))
+        print(String(decoding: reply.line, as: UTF8.self))
         return
     }
-    guard case .array(let items)? = message.fields[key] else { return }
-    let rows = items.compactMap { item -> [String]? in
-        guard case .object(let o) = item else { return nil }
-        return columns.map { o[$0]?.text ?? "-" }
-    }
+    let rows = rows(reply.reply)
     let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
     print(columns.indices.map { MonitorFormat.pad(columns[$0].uppercased(), widths[$0]) }.joined(separator: "  "))
     for row in rows { print(row.indices.map { MonitorFormat.pad(row[$0], widths[$0]) }.joined(separator: "  ")) }
@@ -26,8 +22,12 @@ struct DevicesCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSON reply.") var json = false
 
     func run() throws {
-        let reply = try ask(socket, ["type": "list_devices"])
-        printList(reply, key: "devices", columns: ["name", "node", "kind", "size_mm", "size_source", "rotation", "device_name"], json: json)
+        printTable(ask(socket, .listDevices), columns: ["name", "node", "kind", "size_mm", "size_source", "rotation", "device_name"], json: json) {
+            guard case .devices(let devices) = $0 else { return [] }
+            return devices.map { d in
+                [d.name, d.node, d.kind, Text.numbers([d.sizeMillimetres.width, d.sizeMillimetres.height]), d.sizeSource, "\(d.rotation)", d.deviceName]
+            }
+        }
     }
 }
 
@@ -37,8 +37,10 @@ struct RecognizersCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSON reply.") var json = false
 
     func run() throws {
-        let reply = try ask(socket, ["type": "list_recognizers"])
-        printList(reply, key: "recognizers", columns: ["name", "kind", "device", "region", "state", "enabled", "owner"], json: json)
+        printTable(ask(socket, .listRecognizers), columns: ["name", "kind", "device", "region", "state", "enabled", "owner"], json: json) {
+            guard case .recognizers(let recognizers) = $0 else { return [] }
+            return recognizers.map { r in [r.name, r.kind, r.device, r.region, r.state.name, r.enabled ? "yes" : "no", r.owner] }
+        }
     }
 }
 
@@ -48,8 +50,10 @@ struct RegionsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSON reply.") var json = false
 
     func run() throws {
-        let reply = try ask(socket, ["type": "list_regions"])
-        printList(reply, key: "regions", columns: ["name", "device", "parent", "rect", "owner"], json: json)
+        printTable(ask(socket, .listRegions), columns: ["name", "device", "parent", "rect", "owner"], json: json) {
+            guard case .regions(let regions) = $0 else { return [] }
+            return regions.map { r in [r.name, r.device, r.parent ?? "-", Text.numbers(r.rect), r.owner] }
+        }
     }
 }
 
@@ -59,18 +63,23 @@ struct StatusCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the JSON reply.") var json = false
 
     func run() throws {
-        let reply = try ask(socket, ["type": "status"])
-        if json { return printList(reply, key: "", columns: [], json: true) }
-        for key in reply.fields.keys.sorted() where key != "type" && key != "id" { printField(key, reply.fields[key]!) }
-    }
-
-    /// A nested object's fields a line each, named by their path (latency_us.engine.p99).
-    private func printField(_ name: String, _ value: JSONValue) {
-        if case .object(let fields) = value {
-            for key in fields.keys.sorted() { printField("\(name).\(key)", fields[key]!) }
-        } else {
-            print("\(MonitorFormat.pad(name, 26)) \(value.text ?? "-")")
+        let answer = ask(socket, .status)
+        if json { return print(String(decoding: answer.line, as: UTF8.self)) }
+        guard case .status(let s) = answer.reply else { return }
+        var rows: [(String, String)] = [
+            ("daemon_version", s.daemonVersion), ("protocol", "\(s.protocolVersion)"), ("config", s.config), ("source", s.source ?? "-"),
+            ("uptime_s", s.uptime.map(Text.number) ?? "-"), ("devices", "\(s.devices)"), ("unclaimed_devices", "\(s.unclaimedDevices)"),
+            ("recognizers", "\(s.recognizers)"), ("clients", "\(s.clients)"), ("client_recognizers", "\(s.clientRecognizers)"),
+            ("client_regions", "\(s.clientRegions)"), ("frames", "\(s.frames)"), ("gestures", "\(s.gestures)"), ("lines_sent", "\(s.linesSent)"),
+            ("reloads", "\(s.reloads)"), ("rejected_reloads", "\(s.rejectedReloads)"), ("kernel_drops", "\(s.kernelDrops)"),
+        ]
+        if let latency = s.latency {
+            rows.append(("latency_us.frames", "\(latency.frames)"))
+            for (part, p) in [("input", latency.input), ("engine", latency.engine), ("write", latency.write)] {
+                rows += [("latency_us.\(part).p50", Text.number(p.p50)), ("latency_us.\(part).p99", Text.number(p.p99)), ("latency_us.\(part).max", Text.number(p.max))]
+            }
         }
+        for (name, value) in rows { print("\(MonitorFormat.pad(name, 26)) \(value)") }
     }
 }
 
@@ -80,8 +89,8 @@ struct ReloadCommand: ParsableCommand {
     @OptionGroup var socket: SocketOption
 
     func run() throws {
-        let reply = try ask(socket, ["type": "reload"])
-        print("reloaded \(reply.fields["file"]?.text ?? "?"): \(reply.fields["recognizers"]?.text ?? "?") recognizers")
+        guard case .reloaded(let file, let recognizers) = ask(socket, .reload).reply else { return }
+        print("reloaded \(file): \(recognizers) recognizers")
     }
 }
 
@@ -95,7 +104,16 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-private func ask(_ socket: SocketOption, _ request: [String: Any]) throws -> DaemonConnection.Message {
-    let connection = try socket.connect()
+private func ask(_ socket: SocketOption, _ request: Request) -> (line: [UInt8], reply: Reply) {
+    let connection = socket.connect()
     do { return try connection.request(request) } catch { fail(error.description) }
+}
+
+/// Numbers as a person reads them: whole ones without a fraction, others to two places.
+enum Text {
+    static func number(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(format: "%.2f", d)
+    }
+
+    static func numbers(_ values: [Double]) -> String { values.map(number).joined(separator: ", ") }
 }

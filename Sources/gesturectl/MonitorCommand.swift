@@ -31,18 +31,15 @@ struct MonitorCommand: ParsableCommand {
     var state: [String] = []
 
     func run() throws {
-        let connection = try socket.connect()
-        var filter: [String: Any] = [:]
-        if !recognizer.isEmpty { filter["recognizers"] = recognizer }
-        if !kind.isEmpty { filter["kinds"] = kind }
-        if !device.isEmpty { filter["devices"] = device }
-        if !region.isEmpty { filter["regions"] = region }
-        if !state.isEmpty { filter["states"] = state }
-        var events = ["gestures", "devices", "config"]
-        if touches { events.append("touches") }
-        let subscribed: DaemonConnection.Message
+        let connection = socket.connect()
+        var events: Set<Subscription.Events> = [.gestures, .devices, .config]
+        if touches { events.insert(.touches) }
+        func filter(_ values: [String]) -> Set<String>? { values.isEmpty ? nil : Set(values) }
+        let subscription = Subscription(
+            events: events, recognizers: filter(recognizer), kinds: filter(kind), devices: filter(device), regions: filter(region), states: filter(state))
+        let subscribed: (line: [UInt8], reply: Reply)
         do {
-            subscribed = try connection.request(["type": "subscribe", "events": events, "filter": filter])
+            subscribed = try connection.request(.subscribe(subscription))
         } catch {
             fail(error.description)
         }
@@ -50,13 +47,13 @@ struct MonitorCommand: ParsableCommand {
         let out = FileHandle.standardOutput
         out.write(json ? Data(subscribed.line + [UInt8(ascii: "\n")]) : Data("watching \(connection.path); Ctrl-C stops\n".utf8))
         while true {
-            let line: [UInt8]?
-            do { line = try connection.readLine() } catch { fail(error.description) }
-            guard let line else { fail("the daemon closed the connection") }
+            let message: DaemonConnection.Message?
+            do { message = try connection.readMessage() } catch { fail(error.description) }
+            guard let message else { fail("the daemon closed the connection") }
             if json {
-                out.write(Data(line + [UInt8(ascii: "\n")]))
-            } else if case .object(let m)? = try? JSONValue.parse(Data(line)) {
-                out.write(Data((MonitorFormat.line(m) + "\n").utf8))
+                out.write(Data(message.line + [UInt8(ascii: "\n")]))
+            } else if case .event(let event) = message.decoded {
+                out.write(Data((MonitorFormat.line(event) + "\n").utf8))
             }
         }
     }
@@ -64,52 +61,52 @@ struct MonitorCommand: ParsableCommand {
 
 /// One human-readable line per event.
 enum MonitorFormat {
-    static func line(_ m: [String: JSONValue]) -> String {
-        let type = m["type"]?.text ?? "?"
-        let time = m["time"].flatMap { if case .number(let t) = $0 { String(format: "%.3f", t) } else { $0.text } } ?? ""
-        switch type {
-        case "gesture":
-            let name = m["recognizer"]?.text ?? "?"
-            let kind = m["kind"]?.text ?? "?"
-            let state = m["state"]?.text ?? "?"
-            let place = "\(m["device"]?.text ?? "?")/\(m["region"]?.text ?? "?")"
-            let touches = m["touches"]?.text ?? "0"
-            return "\(time)  \(pad(name, 16)) \(pad(kind, 10)) \(pad(state, 9)) \(pad(place, 20)) \(touches) finger(s) at \(location(m))\(values(m))"
-        case "touch":
-            return "\(time)  touch \(m["id"]?.text ?? "?") \(pad(m["phase"]?.text ?? "?", 10)) \(m["device"]?.text ?? "?")/\(m["region"]?.text ?? "?") at \(location(m))"
-        case "device_added":
-            if case .object(let d)? = m["device"] {
-                return "device added: \(d["name"]?.text ?? "?") (\(d["device_name"]?.text ?? "?"), \(d["kind"]?.text ?? "?"), \(d["node"]?.text ?? "?"))"
-            }
-            return "device added"
-        case "device_removed":
-            return "\(time)  device removed: \(m["device"]?.text ?? "?") (\(m["node"]?.text ?? "?"))"
-        case "config_reloaded":
-            return "configuration reloaded: \(m["file"]?.text ?? "?") (\(m["recognizers"]?.text ?? "?") recognizers)"
-        case "config_rejected":
-            return "configuration refused, the running one stays:\n  " + (m["errors"]?.text ?? "").replacingOccurrences(of: ", ", with: "\n  ")
-        case "error":
-            return "error: \(m["message"]?.text ?? "?")"
-        default:
-            return type
+    static func line(_ event: Event) -> String {
+        switch event {
+        case .gesture(let g):
+            let place = "\(g.device)/\(g.region)"
+            return "\(time(g.time))  \(pad(g.recognizer, 16)) \(pad(g.kind, 10)) \(pad(g.state.name, 9)) \(pad(place, 20)) \(g.touches) finger(s) at \(location(g.location))\(values(g.values))"
+        case .touch(let t):
+            return "\(time(t.time))  touch \(t.id) \(pad(t.phase.name, 10)) \(t.device)/\(t.region) at \(location(t.location))"
+        case .deviceAdded(let d):
+            return "device added: \(d.name) (\(d.deviceName), \(d.kind), \(d.node))"
+        case .deviceRemoved(let device, let node, let at):
+            return "\(time(at))  device removed: \(device) (\(node))"
+        case .configReloaded(let file, let recognizers):
+            return "configuration reloaded: \(file) (\(recognizers) recognizers)"
+        case .configRejected(_, let errors):
+            return "configuration refused, the running one stays:\n  " + errors.joined(separator: "\n  ")
+        case .notice(let error):
+            return "error: \(error.message)"
         }
     }
 
-    private static func location(_ m: [String: JSONValue]) -> String {
+    private static func time(_ t: DaemonTime) -> String { String(format: "%.3f", t.seconds) }
+
+    private static func location(_ location: SurfaceLocation?) -> String {
         // The daemon shows this user no positions there (docs/protocol.md, Who sees what).
-        if case .bool(false)? = m["positions"] { return "a place not shown" }
-        guard case .object(let l)? = m["location"], case .array(let mm)? = l["mm"], mm.count == 2 else { return "?" }
-        var text = "(\(mm[0].text ?? "?"), \(mm[1].text ?? "?")) mm"
-        if case .array(let px)? = l["px"], px.count == 2 { text += " (\(px[0].text ?? "?"), \(px[1].text ?? "?")) px" }
+        guard let location else { return "a place not shown" }
+        var text = "(\(Text.number(location.millimetres.x)), \(Text.number(location.millimetres.y))) mm"
+        if let px = location.pixels { text += " (\(Text.number(px.x)), \(Text.number(px.y))) px" }
         return text
     }
 
-    private static func values(_ m: [String: JSONValue]) -> String {
-        guard case .object(let v)? = m["values"], !v.isEmpty else { return "" }
-        return "  " + v.keys.sorted().map { key in
-            if case .array(let a) = v[key]! { return "\(key)=(\(a.compactMap(\.text).joined(separator: ", ")))" }
-            return "\(key)=\(v[key]!.text ?? "?")"
-        }.joined(separator: " ")
+    /// The values by their wire names, in alphabetical order.
+    private static func values(_ v: GestureValues) -> String {
+        func pair(_ p: Pair) -> String { "(\(Text.number(p.x)), \(Text.number(p.y)))" }
+        var named: [(String, String)] = []
+        if let taps = v.taps { named.append(("taps", "\(taps)")) }
+        if let direction = v.direction { named.append(("direction", direction)) }
+        if let edge = v.edge { named.append(("edge", edge)) }
+        if let translation = v.translation { named.append(("translation_mm", pair(translation))) }
+        if let velocity = v.velocity { named.append(("velocity_mm_s", pair(velocity))) }
+        if let scale = v.scale { named.append(("scale", Text.number(scale))) }
+        if let velocity = v.scaleVelocity { named.append(("velocity", Text.number(velocity))) }
+        if let rotation = v.rotation { named.append(("rotation_rad", Text.number(rotation))) }
+        if let velocity = v.rotationVelocity { named.append(("velocity_rad_s", Text.number(velocity))) }
+        for (name, value) in v.custom { named.append((name, Text.number(value))) }
+        guard !named.isEmpty else { return "" }
+        return "  " + named.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

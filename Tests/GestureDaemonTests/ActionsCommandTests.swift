@@ -31,7 +31,7 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        try waitUntil("the first tap's command") { lines(out) == ["one tap 1.0 150.0"] }
+        try waitUntil("the first tap's command") { lines(out) == ["one tap 1 150.0"] }
 
         // Refused: the actions before stay, and the log says why, with the line.
         try "[[action]]\ngesture = \"tap\"\nkeys = \"ctrl+nokey\"\n".write(toFile: actions, atomically: true, encoding: .utf8)
@@ -40,7 +40,7 @@ import Testing
         try write("two")
         try waitUntil("the file read again") { lines(log).contains { $0.contains("read \(actions) again: 1 actions") } }
         try waitUntil("the second tap's command, from the new file") { lines(out).count == 2 }
-        #expect(lines(out) == ["one tap 1.0 150.0", "two tap 1.0 150.0"])
+        #expect(lines(out) == ["one tap 1 150.0", "two tap 1 150.0"])
         #expect(daemon.stop() == 0)
     }
 

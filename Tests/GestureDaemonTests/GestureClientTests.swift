@@ -6,10 +6,10 @@ import Testing
 /// The Swift client library against a real daemon process, used as an application would use it.
 @Suite struct GestureClientTests {
     /// The events until `stop` says so (included), failing after `timeout` seconds instead of hanging.
-    static func events(_ client: GestureClient, until stop: @escaping @Sendable (ClientEvent) -> Bool, timeout: Double = 10) async throws -> [ClientEvent] {
-        try await withThrowingTaskGroup(of: [ClientEvent].self) { group in
+    static func events(_ client: GestureClient, until stop: @escaping @Sendable (Event) -> Bool, timeout: Double = 10) async throws -> [Event] {
+        try await withThrowingTaskGroup(of: [Event].self) { group in
             group.addTask {
-                var seen: [ClientEvent] = []
+                var seen: [Event] = []
                 for try await event in client.events {
                     seen.append(event)
                     if stop(event) { break }
@@ -26,29 +26,29 @@ import Testing
         }
     }
 
-    static func isPanEnd(_ event: ClientEvent) -> Bool {
+    static func isPanEnd(_ event: Event) -> Bool {
         if case .gesture(let g) = event { return g.recognizer == "pan" && g.state == .ended }
         return false
     }
 
-    static func gestures(_ events: [ClientEvent]) -> [GestureEvent] {
+    static func gestures(_ events: [Event]) -> [GestureEvent] {
         events.compactMap { if case .gesture(let g) = $0 { g } else { nil } }
     }
 
     @Test func gesturesArriveTypedWithTheirValues() async throws {
         let daemon = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
-        #expect(client.daemonVersion.isEmpty == false)
-        _ = try await client.subscribe(events: ["gestures"])
+        #expect(client.hello.daemonVersion.isEmpty == false)
+        _ = try await client.subscribe(events: [.gestures])
         let gestures = Self.gestures(try await Self.events(client, until: Self.isPanEnd))
         let tap = try #require(gestures.first)
         #expect(tap.recognizer == "tap" && tap.kind == "tap" && tap.state == .ended && tap.touches == 1)
-        #expect(tap.values["taps"] == 1)
+        #expect(tap.values.taps == 1)
         let location = try #require(tap.location)
-        #expect(location.millimetres == (150, 100) && location.normalized == (0.5, 0.5))
+        #expect(location.millimetres == Pair(150, 100) && location.normalized == Pair(0.5, 0.5))
         let panEnd = try #require(gestures.last)
         #expect(panEnd.state == .ended)
-        #expect((panEnd.values["translation_mm_x"] ?? 0) > 100, "\(panEnd.values)")
+        #expect((panEnd.values.translation?.x ?? 0) > 100, "\(panEnd.values)")
         #expect(gestures.contains { $0.recognizer == "pan" && $0.state == .began })
         #expect(daemon.stop() == 0)
     }
@@ -56,7 +56,7 @@ import Testing
     @Test func aFilteredSubscriptionGetsOnlyWhatItAsked() async throws {
         let daemon = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
-        _ = try await client.subscribe(events: ["gestures"], recognizers: ["pan"], states: ["began", "ended"])
+        _ = try await client.subscribe(events: [.gestures], recognizers: ["pan"], states: ["began", "ended"])
         let gestures = Self.gestures(try await Self.events(client, until: Self.isPanEnd))
         #expect(gestures.map(\.state) == [.began, .ended])
         #expect(daemon.stop() == 0)
@@ -68,12 +68,12 @@ import Testing
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
         try await client.addRegion(name: "left", device: "touch", rect: [0, 0, 0.5, 1])
         do {
-            try await client.addRecognizer(name: "bad", kind: "tap", ["number_of_taps_required": 0])
+            try await client.addRecognizer(name: "bad", kind: "tap", ["number_of_taps_required": .integer(0)])
             Issue.record("a tap of no taps was accepted")
         } catch {
             #expect(error.code == "invalid_recognizer" && error.message.contains("number_of_taps_required"), "\(error)")
         }
-        try await client.addRecognizer(name: "my-pan", kind: "pan", ["region": "left"])
+        try await client.addRecognizer(name: "my-pan", kind: "pan", ["region": .string("left")])
         do {
             try await client.addRecognizer(name: "second", kind: "tap")
             Issue.record("a recognizer beyond the limit was accepted")
@@ -81,7 +81,7 @@ import Testing
             #expect(error.code == "limit_reached" && error.message.contains("max_client_recognizers"), "\(error)")
         }
         // The drag starts at x 60 mm, in the left half: the client's own pan sees it.
-        _ = try await client.subscribe(events: ["gestures"], recognizers: ["my-pan"])
+        _ = try await client.subscribe(events: [.gestures], recognizers: ["my-pan"])
         let mine = Self.gestures(try await Self.events(client, until: { if case .gesture(let g) = $0 { g.state == .ended } else { false } }))
         #expect(mine.first?.state == .began && mine.first?.region == "left", "\(mine)")
         #expect(try await client.status().clients == 1)
@@ -93,9 +93,9 @@ import Testing
     @Test func rawTouchesAreForThoseTheDaemonAllows() async throws {
         let denied = try DaemonProcess(config: ProtocolTests.config(rawUsers: []), script: ProtocolTests.tapThenPan)
         let refused = try await GestureClient(socket: denied.socket, name: "client test")
-        #expect(!refused.mayReceiveTouches)
+        #expect(!refused.hello.rawTouches)
         do {
-            _ = try await refused.subscribe(events: ["touches"])
+            _ = try await refused.subscribe(events: [.touches])
             Issue.record("raw touches were granted")
         } catch {
             #expect(error.code == "access_denied")
@@ -104,11 +104,11 @@ import Testing
 
         let allowed = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
         let client = try await GestureClient(socket: allowed.socket, name: "client test")
-        #expect(client.mayReceiveTouches)
-        _ = try await client.subscribe(events: ["touches"])
+        #expect(client.hello.rawTouches)
+        _ = try await client.subscribe(events: [.touches])
         let touches = try await Self.events(client, until: { if case .touch(let t) = $0 { t.phase == .ended || t.phase == .cancelled } else { false } })
         guard case .touch(let first) = touches.first else { throw TestFailure("no touch: \(touches)") }
-        #expect(first.phase == .began && first.touchType == "direct" && first.location.millimetres == (150, 100))
+        #expect(first.phase == .began && first.touchType == .direct && first.location.millimetres == Pair(150, 100))
         #expect(allowed.stop() == 0)
     }
 

@@ -9,9 +9,8 @@ import os
 import socket
 from typing import AsyncIterator, Deque, Iterator, List, Optional
 
+from . import requests
 from .events import Event, GestureError, event_from
-
-PROTOCOL_VERSION = 1
 
 
 def default_socket_path() -> str:
@@ -31,20 +30,6 @@ def _connect_error(path: str, error: OSError) -> GestureError:
     if isinstance(error, PermissionError):
         return GestureError("access_denied", f"{path} is for its group only (usually gestured): join it and log in again")
     return GestureError("connect_failed", f"{path}: {error}")
-
-
-def _subscription(events, recognizers, kinds, devices, regions, states) -> dict:
-    filters = {"recognizers": recognizers, "kinds": kinds, "devices": devices, "regions": regions, "states": states}
-    return {"type": "subscribe", "events": list(events), "filter": {k: list(v) for k, v in filters.items() if v is not None}}
-
-
-def _region(name, device, rect, parent, pass_through) -> dict:
-    region = {"name": name, "device": device, "rect": list(rect)}
-    if parent is not None:
-        region["parent"] = parent
-    if pass_through is not None:
-        region["pass_through"] = pass_through
-    return {"type": "add_region", "region": region}
 
 
 def _decode(line: bytes) -> dict:
@@ -86,10 +71,12 @@ class Client:
         self._pending: Deque[Event] = collections.deque()
         self._next_id = 1
         try:
-            hello = self._request({"type": "hello", "version": PROTOCOL_VERSION, "client": name})
+            hello = self._request(requests.hello(name))
         except GestureError:
             self.close()
             raise
+        # The daemon's answer: daemon_version, raw_touches, positions (everywhere, some, nowhere), client, additions.
+        self.hello: dict = hello
         self.daemon_version: str = hello.get("daemon_version", "")
         self.may_receive_touches: bool = bool(hello.get("raw_touches", False))
 
@@ -106,27 +93,36 @@ class Client:
     def subscribe(self, events=("gestures", "devices", "config"), recognizers=None, kinds=None, devices=None, regions=None,
                   states=None) -> int:
         """Subscribes, filtered as the protocol's filter does (None: everything); the subscription's number."""
-        return int(self._request(_subscription(events, recognizers, kinds, devices, regions, states))["subscription"])
+        return int(self._request(requests.subscribe(events, recognizers, kinds, devices, regions, states))["subscription"])
 
     def unsubscribe(self, subscription: int) -> None:
-        self._request({"type": "unsubscribe", "subscription": subscription})
+        self._request(requests.unsubscribe(subscription))
 
     def add_region(self, name: str, device: str, rect: List[float], parent: Optional[str] = None,
                    pass_through: Optional[bool] = None) -> None:
-        self._request(_region(name, device, rect, parent, pass_through))
+        self._request(requests.add_region(name, device, rect, parent, pass_through))
 
     def remove_region(self, name: str) -> None:
-        self._request({"type": "remove_region", "name": name})
+        self._request(requests.remove_region(name))
 
     def add_recognizer(self, name: str, kind: str, **keys) -> None:
         """A recognizer of this connection's, with the keys of a [[recognizer]] entry (region=..., ...)."""
-        self._request({"type": "add_recognizer", "recognizer": dict(keys, name=name, kind=kind)})
+        self._request(requests.add_recognizer(name, kind, **keys))
 
     def remove_recognizer(self, name: str) -> None:
-        self._request({"type": "remove_recognizer", "name": name})
+        self._request(requests.remove_recognizer(name))
 
     def status(self) -> dict:
-        return self._request({"type": "status"})
+        return self._request(requests.status())
+
+    def devices(self) -> List[dict]:
+        return list(self._request(requests.list_devices())["devices"])
+
+    def recognizers(self) -> List[dict]:
+        return list(self._request(requests.list_recognizers())["recognizers"])
+
+    def regions(self) -> List[dict]:
+        return list(self._request(requests.list_regions())["regions"])
 
     def events(self) -> Iterator[Event]:
         """Every event, as it comes, until the daemon closes the connection (then GestureError connection_closed)."""
@@ -177,6 +173,7 @@ class AsyncClient:
         self._events: asyncio.Queue = asyncio.Queue()
         self._next_id = 1
         self._task: Optional[asyncio.Task] = None
+        self.hello: dict = {}
         self.daemon_version = ""
         self.may_receive_touches = False
 
@@ -189,7 +186,8 @@ class AsyncClient:
         except OSError as error:
             raise _connect_error(path, error) from None
         client._task = asyncio.get_running_loop().create_task(client._read_lines())
-        hello = await client._request({"type": "hello", "version": PROTOCOL_VERSION, "client": name})
+        hello = await client._request(requests.hello(name))
+        client.hello = hello
         client.daemon_version = hello.get("daemon_version", "")
         client.may_receive_touches = bool(hello.get("raw_touches", False))
         return client
@@ -207,26 +205,35 @@ class AsyncClient:
 
     async def subscribe(self, events=("gestures", "devices", "config"), recognizers=None, kinds=None, devices=None,
                         regions=None, states=None) -> int:
-        return int((await self._request(_subscription(events, recognizers, kinds, devices, regions, states)))["subscription"])
+        return int((await self._request(requests.subscribe(events, recognizers, kinds, devices, regions, states)))["subscription"])
 
     async def unsubscribe(self, subscription: int) -> None:
-        await self._request({"type": "unsubscribe", "subscription": subscription})
+        await self._request(requests.unsubscribe(subscription))
 
     async def add_region(self, name: str, device: str, rect: List[float], parent: Optional[str] = None,
                          pass_through: Optional[bool] = None) -> None:
-        await self._request(_region(name, device, rect, parent, pass_through))
+        await self._request(requests.add_region(name, device, rect, parent, pass_through))
 
     async def remove_region(self, name: str) -> None:
-        await self._request({"type": "remove_region", "name": name})
+        await self._request(requests.remove_region(name))
 
     async def add_recognizer(self, name: str, kind: str, **keys) -> None:
-        await self._request({"type": "add_recognizer", "recognizer": dict(keys, name=name, kind=kind)})
+        await self._request(requests.add_recognizer(name, kind, **keys))
 
     async def remove_recognizer(self, name: str) -> None:
-        await self._request({"type": "remove_recognizer", "name": name})
+        await self._request(requests.remove_recognizer(name))
 
     async def status(self) -> dict:
-        return await self._request({"type": "status"})
+        return await self._request(requests.status())
+
+    async def devices(self) -> List[dict]:
+        return list((await self._request(requests.list_devices()))["devices"])
+
+    async def recognizers(self) -> List[dict]:
+        return list((await self._request(requests.list_recognizers()))["recognizers"])
+
+    async def regions(self) -> List[dict]:
+        return list((await self._request(requests.list_regions()))["regions"])
 
     def __aiter__(self) -> AsyncIterator[Event]:
         return self._iterate()
