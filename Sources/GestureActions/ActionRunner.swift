@@ -86,24 +86,16 @@ public struct ActionRunner {
             environment["GESTURE_X_MM"] = "\(location.millimetres.x)"
             environment["GESTURE_Y_MM"] = "\(location.millimetres.y)"
         }
-        let v = event.values
-        func set(_ name: String, _ value: (some CustomStringConvertible)?) {
-            if let value { environment["GESTURE_" + name] = value.description }
+        for (name, value) in event.values.named {
+            let key = "GESTURE_" + name.uppercased()
+            switch value {
+            case .number(let d): environment[key] = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+            case .pair(let p):
+                environment[key + "_X"] = "\(p.x)"
+                environment[key + "_Y"] = "\(p.y)"
+            case .word(let w): environment[key] = w
+            }
         }
-        func set(_ name: String, _ pair: Pair?) {
-            set(name + "_X", pair?.x)
-            set(name + "_Y", pair?.y)
-        }
-        set("TAPS", v.taps)
-        set("DIRECTION", v.direction)
-        set("EDGE", v.edge)
-        set("TRANSLATION_MM", v.translation)
-        set("VELOCITY_MM_S", v.velocity)
-        set("SCALE", v.scale)
-        set("VELOCITY", v.scaleVelocity)
-        set("ROTATION_RAD", v.rotation)
-        set("VELOCITY_RAD_S", v.rotationVelocity)
-        for (key, value) in v.custom { set(key.uppercased(), value) }
         return environment
     }
 }

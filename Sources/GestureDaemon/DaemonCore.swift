@@ -449,10 +449,9 @@ public final class DaemonCore {
     private static func encode(
         _ action: GestureAction, names: EncodedFields, place: EncodedFields, on session: DeviceSession, positions: Bool, into w: inout JSONWriter
     ) {
-        let values = GestureValues(action.detail)
         GestureEvent.encode(
             names: names, place: place, state: RecognizerState(action.state), time: DaemonTime(action.time), touches: action.numberOfTouches,
-            location: positions ? session.location(action.location) : nil, values: positions ? values : values.withoutPositions, into: &w)
+            location: positions ? session.location(action.location) : nil, values: GestureValues(of: action), into: &w)
     }
 
     /// A delivery's line into `w`; `contactClass` for a contact touch conditioning held back.

@@ -48,18 +48,19 @@ extension Extent {
 }
 
 extension GestureValues {
-    /// What a recognizer's action reports, by its kind.
-    init(_ detail: GestureDetail) {
-        switch detail {
-        case .none: self.init()
-        case .tap(let taps): self.init(taps: taps)
-        case .pan(let translation, let velocity): self.init(translation: Pair(translation), velocity: Pair(velocity))
-        case .swipe(let direction): self.init(direction: direction.description)
-        case .pinch(let scale, let velocity): self.init(scale: scale, scaleVelocity: velocity)
-        case .rotation(let rotation, let velocity): self.init(rotation: rotation, rotationVelocity: velocity)
+    /// What a recognizer's action reports, by its kind. From the action, borrowed: its values taken out of it
+    /// (`action.detail` as an argument) were a copy of the engine's enum, 60 instructions a line.
+    init(of action: borrowing GestureAction) {
+        switch action.detail {
+        case .none: self = .none
+        case .tap(let taps): self = .tap(taps: taps)
+        case .pan(let translation, let velocity): self = .pan(translation: Pair(translation), velocity: Pair(velocity))
+        case .swipe(let direction): self = .swipe(direction: direction.description)
+        case .pinch(let scale, let velocity): self = .pinch(scale: scale, velocity: velocity)
+        case .rotation(let rotation, let velocity): self = .rotation(radians: rotation, velocity: velocity)
         case .edgePan(let edge, let translation, let velocity):
-            self.init(edge: edge.description, translation: Pair(translation), velocity: Pair(velocity))
-        case .custom(let values): self.init(custom: values)
+            self = .edgePan(edge: edge.description, translation: Pair(translation), velocity: Pair(velocity))
+        case .custom(let values): self = .custom(values)
         }
     }
 }

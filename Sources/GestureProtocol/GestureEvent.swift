@@ -61,7 +61,8 @@ public struct GestureEvent: Sendable, Equatable {
 
     /// The line into `w` (reset first), from its names and place encoded before (`Names.encoded`, `Place.encoded`):
     /// the daemon's path, once per action, shared by every subscriber. Written as fixed pieces (LineCursor), keys in
-    /// the order of docs/protocol.md.
+    /// the order of docs/protocol.md. Without a location (a connection that sees no positions there), the values
+    /// hold only what gives none away.
     public static func encode(
         names: EncodedFields, place: EncodedFields, state: RecognizerState, time: DaemonTime, touches: Int, location: SurfaceLocation?,
         values: GestureValues, into w: inout JSONWriter
@@ -83,7 +84,7 @@ public struct GestureEvent: Sendable, Equatable {
             } else {
                 c.raw(",\"positions\":false,\"values\":{")
             }
-            values.write(into: &c)
+            values.write(positions: location != nil, into: &c)
             c.raw("}}\n")
         }
     }

@@ -1,122 +1,171 @@
-/// A gesture's values (docs/protocol.md, gesture): what its kind reports, each field absent where it has none.
-/// Lengths are millimetres, times seconds, angles radians (clockwise positive on screen). Written in one order
-/// whatever the kind: taps, direction, edge, translation_mm, velocity_mm_s, scale, velocity, rotation_rad,
-/// velocity_rad_s, then a custom recognizer's own values by name.
-public struct GestureValues: Sendable, Equatable {
-    /// A tap's count of taps.
-    public var taps: Int?
-    /// A swipe's direction: `left`, `right`, `up`, `down`.
-    public var direction: String?
-    /// An edge pan's edge: `left`, `right`, `top`, `bottom`.
-    public var edge: String?
-    /// A pan's or edge pan's translation from where it began (`translation_mm`) and velocity (`velocity_mm_s`).
-    public var translation: Pair?
-    public var velocity: Pair?
-    /// A pinch's scale and its velocity, scale a second (`velocity`).
-    public var scale: Double?
-    public var scaleVelocity: Double?
-    /// A rotation's angle (`rotation_rad`) and its velocity (`velocity_rad_s`).
-    public var rotation: Double?
-    public var rotationVelocity: Double?
+/// A gesture's values (docs/protocol.md, gesture), by what its kind reports. Lengths are millimetres, times
+/// seconds, angles radians (clockwise positive on screen). Where the daemon shows a connection no positions, what
+/// could tell where the fingers are is left out: a pan's, pinch's, rotation's and custom recognizer's values
+/// altogether (the line's values are empty, read back as `none`), an edge pan's motion (its edge stays).
+public enum GestureValues: Sendable, Equatable {
+    case none
+    case tap(taps: Int)
+    /// `translation_mm` from where it began, `velocity_mm_s`.
+    case pan(translation: Pair?, velocity: Pair?)
+    /// `direction`: `left`, `right`, `up`, `down`.
+    case swipe(direction: String)
+    /// `scale`, and its `velocity` in scale a second.
+    case pinch(scale: Double?, velocity: Double?)
+    /// `rotation_rad`, `velocity_rad_s`.
+    case rotation(radians: Double?, velocity: Double?)
+    /// `edge` (`left`, `right`, `top`, `bottom`), `translation_mm`, `velocity_mm_s`.
+    case edgePan(edge: String, translation: Pair?, velocity: Pair?)
     /// A custom recognizer's values, by the names it gives them (never one of the names above).
-    public var custom: [String: Double]
+    case custom([String: Double])
 
-    public init(
-        taps: Int? = nil, direction: String? = nil, edge: String? = nil, translation: Pair? = nil, velocity: Pair? = nil, scale: Double? = nil,
-        scaleVelocity: Double? = nil, rotation: Double? = nil, rotationVelocity: Double? = nil, custom: [String: Double] = [:]
-    ) {
-        self.taps = taps
-        self.direction = direction
-        self.edge = edge
-        self.translation = translation
-        self.velocity = velocity
-        self.scale = scale
-        self.scaleVelocity = scaleVelocity
-        self.rotation = rotation
-        self.rotationVelocity = rotationVelocity
-        self.custom = custom
+    public var taps: Int? { if case .tap(let taps) = self { taps } else { nil } }
+
+    public var direction: String? { if case .swipe(let direction) = self { direction } else { nil } }
+
+    public var edge: String? { if case .edgePan(let edge, _, _) = self { edge } else { nil } }
+
+    public var translation: Pair? {
+        switch self {
+        case .pan(let translation, _), .edgePan(_, let translation, _): translation
+        default: nil
+        }
     }
 
-    /// What may be shown to a connection that sees no positions (docs/protocol.md, Who sees what): a tap's count,
-    /// a swipe's direction, an edge; every length, scale, angle and custom value could tell where the fingers are.
-    public var withoutPositions: GestureValues { GestureValues(taps: taps, direction: direction, edge: edge) }
+    public var velocity: Pair? {
+        switch self {
+        case .pan(_, let velocity), .edgePan(_, _, let velocity): velocity
+        default: nil
+        }
+    }
 
-    /// Room for what `write` puts beyond its nine numbers (counted by the line): the strings it quotes.
+    public var scale: Double? { if case .pinch(let scale, _) = self { scale } else { nil } }
+
+    public var rotation: Double? { if case .rotation(let radians, _) = self { radians } else { nil } }
+
+    public var custom: [String: Double] { if case .custom(let values) = self { values } else { [:] } }
+
+    /// A value as the line has it.
+    public enum Value: Sendable, Equatable {
+        case number(Double)
+        case pair(Pair)
+        case word(String)
+    }
+
+    /// Every value under its name on the wire, in the line's order (custom values by name): for whoever shows or
+    /// passes them on whatever the kind.
+    public var named: [(name: String, value: Value)] {
+        func numbers(_ list: [(String, Double?)]) -> [(name: String, value: Value)] { list.compactMap { n in n.1.map { (n.0, .number($0)) } } }
+        func motion(_ translation: Pair?, _ velocity: Pair?) -> [(name: String, value: Value)] {
+            [("translation_mm", translation), ("velocity_mm_s", velocity)].compactMap { n in n.1.map { (n.0, .pair($0)) } }
+        }
+        switch self {
+        case .none: return []
+        case .tap(let taps): return [("taps", .number(Double(taps)))]
+        case .pan(let translation, let velocity): return motion(translation, velocity)
+        case .swipe(let direction): return [("direction", .word(direction))]
+        case .pinch(let scale, let velocity): return numbers([("scale", scale), ("velocity", velocity)])
+        case .rotation(let radians, let velocity): return numbers([("rotation_rad", radians), ("velocity_rad_s", velocity)])
+        case .edgePan(let edge, let translation, let velocity): return [("edge", .word(edge))] + motion(translation, velocity)
+        case .custom(let values): return values.keys.sorted().map { ($0, .number(values[$0]!)) }
+        }
+    }
+
+    /// Room for what `write` puts beyond its numbers (four at most, counted by the line): the strings it quotes.
     var room: Int {
-        var bytes = 0
-        if let direction { bytes += JSONText.quotedBytes(direction.utf8.count) }
-        if let edge { bytes += JSONText.quotedBytes(edge.utf8.count) }
-        for key in custom.keys { bytes += JSONText.quotedBytes(key.utf8.count) + JSONText.numberBytes + 2 }
-        return bytes
+        switch self {
+        case .swipe(let word), .edgePan(let word, _, _): JSONText.quotedBytes(word.utf8.count)
+        case .custom(let values): values.keys.reduce(0) { $0 + JSONText.quotedBytes($1.utf8.count) + JSONText.numberBytes + 2 }
+        default: 0
+        }
     }
 
-    /// The fields inside "values", commas between them.
-    func write(into c: inout LineCursor) {
-        var first = true
-        func key(_ text: StaticString, _ c: inout LineCursor) {
-            if !first { c.raw(",") }
-            first = false
-            c.raw(text)
-        }
-        if let taps {
-            key("\"taps\":", &c)
+    /// The fields inside "values"; without `positions`, only those that give no position away.
+    func write(positions: Bool, into c: inout LineCursor) {
+        switch self {
+        case .none:
+            break
+        case .tap(let taps):
+            c.raw("\"taps\":")
             c.integer(taps)
-        }
-        if let direction {
-            key("\"direction\":", &c)
+        case .pan(let translation, let velocity):
+            if positions { Self.motion(translation, velocity, into: &c, comma: false) }
+        case .swipe(let direction):
+            c.raw("\"direction\":")
             c.string(direction)
-        }
-        if let edge {
-            key("\"edge\":", &c)
+        case .pinch(let scale, let velocity):
+            guard positions else { break }
+            Self.numbers(("\"scale\":", scale), ("\"velocity\":", velocity), into: &c)
+        case .rotation(let radians, let velocity):
+            guard positions else { break }
+            Self.numbers(("\"rotation_rad\":", radians), ("\"velocity_rad_s\":", velocity), into: &c)
+        case .edgePan(let edge, let translation, let velocity):
+            c.raw("\"edge\":")
             c.string(edge)
-        }
-        if let translation {
-            key("\"translation_mm\":[", &c)
-            c.pair(translation, decimals: 3)
-            c.raw("]")
-        }
-        if let velocity {
-            key("\"velocity_mm_s\":[", &c)
-            c.pair(velocity, decimals: 3)
-            c.raw("]")
-        }
-        if let scale {
-            key("\"scale\":", &c)
-            c.fixed(scale, decimals: 6)
-        }
-        if let scaleVelocity {
-            key("\"velocity\":", &c)
-            c.fixed(scaleVelocity, decimals: 6)
-        }
-        if let rotation {
-            key("\"rotation_rad\":", &c)
-            c.fixed(rotation, decimals: 6)
-        }
-        if let rotationVelocity {
-            key("\"velocity_rad_s\":", &c)
-            c.fixed(rotationVelocity, decimals: 6)
-        }
-        if !custom.isEmpty {
-            for name in custom.keys.sorted() {
-                if !first { c.raw(",") }
-                first = false
+            if positions { Self.motion(translation, velocity, into: &c, comma: true) }
+        case .custom(let values):
+            guard positions else { break }
+            for (index, name) in values.keys.sorted().enumerated() {
+                if index > 0 { c.raw(",") }
                 c.string(name)
                 c.raw(":")
-                c.number(custom[name]!)
+                c.number(values[name]!)
             }
         }
     }
 
-    static let names = ["taps", "direction", "edge", "translation_mm", "velocity_mm_s", "scale", "velocity", "rotation_rad", "velocity_rad_s"]
+    /// `"translation_mm":[x,y],"velocity_mm_s":[x,y]`, to the micrometre, each where there is one.
+    private static func motion(_ translation: Pair?, _ velocity: Pair?, into c: inout LineCursor, comma: Bool) {
+        var comma = comma
+        if let translation {
+            c.raw(comma ? ",\"translation_mm\":[" : "\"translation_mm\":[")
+            c.pair(translation, decimals: 3)
+            c.raw("]")
+            comma = true
+        }
+        if let velocity {
+            c.raw(comma ? ",\"velocity_mm_s\":[" : "\"velocity_mm_s\":[")
+            c.pair(velocity, decimals: 3)
+            c.raw("]")
+        }
+    }
 
+    /// Two numbers to a millionth, each where there is one.
+    private static func numbers(_ a: (StaticString, Double?), _ b: (StaticString, Double?), into c: inout LineCursor) {
+        if let value = a.1 {
+            c.raw(a.0)
+            c.fixed(value, decimals: 6)
+        }
+        if let value = b.1 {
+            if a.1 != nil { c.raw(",") }
+            c.raw(b.0)
+            c.fixed(value, decimals: 6)
+        }
+    }
+
+    private static let names: Set<String> = [
+        "taps", "direction", "edge", "translation_mm", "velocity_mm_s", "scale", "velocity", "rotation_rad", "velocity_rad_s",
+    ]
+
+    /// Told apart by the names the line holds.
     init(_ r: FieldReader) throws(RequestError) {
-        self.init(
-            taps: r.has("taps") ? try r.integer("taps") : nil, direction: try r.optionalString("direction"), edge: try r.optionalString("edge"),
-            translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"),
-            scale: try r.optionalNumber("scale"), scaleVelocity: try r.optionalNumber("velocity"), rotation: try r.optionalNumber("rotation_rad"),
-            rotationVelocity: try r.optionalNumber("velocity_rad_s"))
-        for key in r.fields.keys where !Self.names.contains(key) {
-            custom[key] = try r.number(key)
+        if r.has("taps") {
+            self = .tap(taps: try r.integer("taps"))
+        } else if r.has("direction") {
+            self = .swipe(direction: try r.string("direction"))
+        } else if r.has("edge") {
+            self = .edgePan(edge: try r.string("edge"), translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"))
+        } else if r.has("scale") || r.has("velocity") {
+            self = .pinch(scale: try r.optionalNumber("scale"), velocity: try r.optionalNumber("velocity"))
+        } else if r.has("rotation_rad") || r.has("velocity_rad_s") {
+            self = .rotation(radians: try r.optionalNumber("rotation_rad"), velocity: try r.optionalNumber("velocity_rad_s"))
+        } else if r.has("translation_mm") || r.has("velocity_mm_s") {
+            self = .pan(translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"))
+        } else if r.fields.isEmpty {
+            self = .none
+        } else {
+            var values: [String: Double] = [:]
+            for key in r.fields.keys where !Self.names.contains(key) { values[key] = try r.number(key) }
+            self = .custom(values)
         }
     }
 }

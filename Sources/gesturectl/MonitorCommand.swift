@@ -93,20 +93,15 @@ enum MonitorFormat {
 
     /// The values by their wire names, in alphabetical order.
     private static func values(_ v: GestureValues) -> String {
-        func pair(_ p: Pair) -> String { "(\(Text.number(p.x)), \(Text.number(p.y)))" }
-        var named: [(String, String)] = []
-        if let taps = v.taps { named.append(("taps", "\(taps)")) }
-        if let direction = v.direction { named.append(("direction", direction)) }
-        if let edge = v.edge { named.append(("edge", edge)) }
-        if let translation = v.translation { named.append(("translation_mm", pair(translation))) }
-        if let velocity = v.velocity { named.append(("velocity_mm_s", pair(velocity))) }
-        if let scale = v.scale { named.append(("scale", Text.number(scale))) }
-        if let velocity = v.scaleVelocity { named.append(("velocity", Text.number(velocity))) }
-        if let rotation = v.rotation { named.append(("rotation_rad", Text.number(rotation))) }
-        if let velocity = v.rotationVelocity { named.append(("velocity_rad_s", Text.number(velocity))) }
-        for (name, value) in v.custom { named.append((name, Text.number(value))) }
+        let named = v.named.sorted { $0.name < $1.name }
         guard !named.isEmpty else { return "" }
-        return "  " + named.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+        return "  " + named.map { name, value in
+            switch value {
+            case .number(let d): "\(name)=\(Text.number(d))"
+            case .pair(let p): "\(name)=(\(Text.number(p.x)), \(Text.number(p.y)))"
+            case .word(let w): "\(name)=\(w)"
+            }
+        }.joined(separator: " ")
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

@@ -7,7 +7,7 @@ import Testing
 /// Actions files: checked like the daemon's configuration, every error with its line and column; and what the
 /// actions make of gesture events.
 @Suite struct ActionsFileTests {
-    static func event(_ recognizer: String, _ state: RecognizerState, values: GestureValues = GestureValues()) -> GestureEvent {
+    static func event(_ recognizer: String, _ state: RecognizerState, values: GestureValues = .none) -> GestureEvent {
         GestureEvent(
             names: GestureEvent.Names(recognizer: recognizer, kind: "pan"), place: Place(device: "touchpad", node: "/dev/input/event5", region: "touchpad"),
             state: state, time: DaemonTime(microseconds: 12_500_000), touches: 3,
@@ -56,8 +56,8 @@ import Testing
             command = "notify-send down"
             """, file: "actions.toml")
         var runner = ActionRunner(actions: file)
-        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: GestureValues(direction: "up"))) == [.keys([125, 31])])
-        let down = runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: GestureValues(direction: "down")))
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "up"))) == [.keys([125, 31])])
+        let down = runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "down")))
         guard case .command(let command, let environment) = down.first, down.count == 1 else {
             Issue.record("\(down)")
             return
@@ -66,7 +66,7 @@ import Testing
         #expect(environment["GESTURE_RECOGNIZER"] == "three-finger-swipe-vertical" && environment["GESTURE_DIRECTION"] == "down")
         #expect(environment["GESTURE_TOUCHES"] == "3" && environment["GESTURE_X_MM"] == "40.0" && environment["GESTURE_STATE"] == "ended")
         #expect(runner.effects(of: Self.event("other", .ended)).isEmpty)
-        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, values: GestureValues(direction: "up"))).isEmpty, "ended only, by default")
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, values: .swipe(direction: "up"))).isEmpty, "ended only, by default")
     }
 
     @Test func aRecognizerAnotherConnectionAddedUnderABoundNameDoesNothing() throws {
@@ -97,23 +97,23 @@ import Testing
             """, file: "actions.toml")
         var runner = ActionRunner(actions: file)
         let zoomIn = [ActionRunner.Effect.keys([29, 78])], zoomOut = [ActionRunner.Effect.keys([29, 12])]
-        #expect(runner.effects(of: Self.event("pinch", .began, values: GestureValues(scale: 1.0))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: GestureValues(scale: 1.2))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: GestureValues(scale: 1.3))) == zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: GestureValues(scale: 1.8))) == zoomIn + zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: GestureValues(scale: 1.4))) == zoomOut + zoomOut)
-        #expect(runner.effects(of: Self.event("pinch", .ended, values: GestureValues(scale: 1.4))).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil))).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.2, velocity: nil))).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.3, velocity: nil))) == zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.8, velocity: nil))) == zoomIn + zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.4, velocity: nil))) == zoomOut + zoomOut)
+        #expect(runner.effects(of: Self.event("pinch", .ended, values: .pinch(scale: 1.4, velocity: nil))).isEmpty)
         // A new pinch counts from its own start.
-        #expect(runner.effects(of: Self.event("pinch", .began, values: GestureValues(scale: 1.0))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: GestureValues(scale: 0.7))) == zoomOut)
+        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil))).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 0.7, velocity: nil))) == zoomOut)
     }
 
     @Test func panStepsGoAlongTheAxisItMovedMost() throws {
         let file = try ActionsFile.parse(
             "[[action]]\ngesture = \"scroll\"\nrepeat_every = 10\ncommand = \"next\"\ncommand_back = \"previous\"\n", file: "actions.toml")
         var runner = ActionRunner(actions: file)
-        _ = runner.effects(of: Self.event("scroll", .began, values: GestureValues(translation: Pair(0, 0))))
-        let effects = runner.effects(of: Self.event("scroll", .changed, values: GestureValues(translation: Pair(3, -25))))
+        _ = runner.effects(of: Self.event("scroll", .began, values: .pan(translation: Pair(0, 0), velocity: nil)))
+        let effects = runner.effects(of: Self.event("scroll", .changed, values: .pan(translation: Pair(3, -25), velocity: nil)))
         #expect(effects.count == 2 && effects.allSatisfy { if case .command("previous", _) = $0 { true } else { false } }, "\(effects)")
     }
 

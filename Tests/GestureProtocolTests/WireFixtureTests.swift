@@ -51,11 +51,11 @@ import Testing
             throw TestFailure("the fifth event is not a gesture")
         }
         #expect(pan.kind == "pan" && pan.state == .changed && pan.time == DaemonTime(microseconds: 8_124_500_000))
-        #expect(pan.values.translation == Pair(60.5, -0.25) && pan.values.velocity == Pair(210.125, 0) && pan.values.custom.isEmpty)
+        #expect(pan.values == .pan(translation: Pair(60.5, -0.25), velocity: Pair(210.125, 0)) && pan.values.custom.isEmpty)
         guard case .event(.gesture(let withheld)) = try ServerLine.decode(Array(try Self.lines("events.jsonl")[1].utf8)) else {
             throw TestFailure("the second event is not a gesture")
         }
-        #expect(withheld.location == nil && withheld.values == GestureValues(taps: 1))
+        #expect(withheld.location == nil && withheld.values == .tap(taps: 1))
     }
 
     /// What a line that is not the protocol's is told: malformed, with what is wrong and where.
