@@ -211,7 +211,7 @@ install:
 	fi
 	install -d $(DESTDIR)$(DEVICEDBDIR)
 	install -m 0644 devices/*.toml $(DESTDIR)$(DEVICEDBDIR)/
-	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
 	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions.toml

@@ -3,7 +3,7 @@ import InputCore
 import Testing
 
 /// The bundled demo: made by the project from its gesture script, and recognized by the shipped
-/// configuration as what the script says it is (the README's run command serves it).
+/// configuration as what the script says it is (`make run`, the README's first set-up command, serves it).
 @Suite struct DemoRecordingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -29,7 +29,7 @@ import Testing
         ])
     }
 
-    /// The README's run command on a machine without touch devices: the daemon falls back to the demo.
+    /// `make run` on a machine without touch devices: the daemon falls back to the demo.
     @Test func withoutTouchDevicesTheDaemonServesTheFallbackRecording() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -55,7 +55,7 @@ struct RecordingReplayTests {
         var parsed = 0
         for file in Self.allFiles {
             let recording = try SharedRecordings.recording(file)
-            // The README lists one capture as empty (0 events); every other has events.
+            // The shared recordings' README lists one capture as empty (0 events); every other has events.
             #expect(recording.events.isEmpty == file.contains("palm-hovering_thumb.right.above-lumpy"), "\(file)")
             parsed += 1
         }
@@ -127,8 +127,8 @@ struct RecordingReplayTests {
         #expect(frames.allSatisfy { $0.timestamp >= first && $0.timestamp <= last })
     }
 
-    /// The README's pinch: two fingers spread from 180 to 630 device units. The file names no device, so
-    /// the replay maps one device unit to one millimetre to compare.
+    /// The shared recordings' README's pinch: two fingers spread from 180 to 630 device units. The file names no
+    /// device, so the replay maps one device unit to one millimetre to compare.
     @Test func thePinchSpreadsAsTheREADMESays() throws {
         let file = "chromeos-touchmtb/data/pinch_to_zoom.zoom_in.dat"
         let recording = try SharedRecordings.replayable(file)
@@ -140,7 +140,7 @@ struct RecordingReplayTests {
             let down = frame.touches.filter { !$0.phase.isFinal }
             return down[0].location.distance(to: down[1].location)
         }
-        // The README's spread is each finger's distance from their centroid: half the distance between them.
+        // That README's spread is each finger's distance from their centroid: half the distance between them.
         let start = try spread(#require(twoFinger.first)) / 2, end = try spread(#require(twoFinger.last)) / 2
         #expect(abs(start - 180) <= 2, "start \(start)")
         #expect(abs(end - 630) <= 2, "end \(end)")
