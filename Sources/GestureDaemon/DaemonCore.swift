@@ -160,7 +160,10 @@ public final class DaemonCore {
         }
     }
 
+    /// A device's frame, after every deadline due before it has fired, each at its own time (DaemonCore's one rule
+    /// of time, live and in replay alike: docs/daemon.md, Time).
     public func frame(_ frame: TouchFrame, from node: String) {
+        fireDeadlines(before: frame.timestamp)
         let session: DeviceSession
         if let last = lastSession, last.info.node == node {
             session = last
@@ -222,7 +225,29 @@ public final class DaemonCore {
         return earliest
     }
 
+    /// Time has come to `time` with no input: every deadline due by then fires, each at its own time, earliest first.
     public func advance(to time: Timestamp) {
+        var fired: Timestamp?
+        while let due = nextDeadline, due <= time, fired.map({ due > $0 }) ?? true {
+            fire(at: due)
+            fired = due
+        }
+    }
+
+    /// Every deadline strictly before `time`, each at its own time, earliest first: a frame at exactly a deadline
+    /// goes first (the engine's rule, UIKit's: the touch that arrives as a timer runs out still counts).
+    private func fireDeadlines(before time: Timestamp) {
+        var fired: Timestamp?
+        while let due = nextDeadline, due < time, fired.map({ due > $0 }) ?? true {
+            fire(at: due)
+            fired = due
+        }
+    }
+
+    /// What is due at `time`: hello deadlines, the client log's report, and each device's touch conditioning,
+    /// engine and connections' engines whose deadline has come. (A deadline that firing leaves where it was is not
+    /// fired again at the same time: the callers' loops stop rather than spin.)
+    private func fire(at time: Timestamp) {
         if helloDeadline.map({ $0 <= time }) ?? false { closeSilentClients(at: time) }
         clientLog.reportDropped(at: time) { logger.info("client lines left out", metadata: $0) }
         for session in sessions.values where session.nextDeadline.map({ $0 <= time }) ?? false {

@@ -61,9 +61,8 @@ public enum OfflineReplay {
             let frames = try Replay.frames(of: recording, source: source, kind: info.kind)
             core.deviceAdded(info)
             var last = frames.first?.timestamp ?? .zero
+            // Each frame fires the deadlines due before it (DaemonCore.frame), as in the live loop.
             for frame in frames {
-                // A frame at exactly a deadline goes first (the engine's rule), so only earlier timers fire.
-                while let deadline = core.nextDeadline, deadline < frame.timestamp { core.advance(to: deadline) }
                 core.frame(frame, from: source)
                 last = frame.timestamp
             }

@@ -145,3 +145,79 @@ extension GestureScript {
         (try? GestureScript("", source: "empty").recording.description) ?? DeviceDescription(name: "none")
     }
 }
+
+/// The core's one rule of time (docs/daemon.md, Time), for input that comes in bursts: the live loop reads
+/// several frames of a device in one turn.
+@Suite struct DaemonCoreTimeTests {
+    static let hold = """
+        [[recognizer]]
+        name = "hold"
+        kind = "long-press"
+        minimum_press_duration = 0.5
+        allowable_movement_mm = 10
+        """
+
+    /// A finger held still for a second, then moved 30 mm: with no call between the two frames (one turn read
+    /// both), the long press is still recognized at 0.5 s and follows the move, as it would with a clock between
+    /// them. Had the move gone in first, it would have failed the press (30 mm beyond its 10).
+    @Test func deadlinesDueBetweenTwoFramesOfOneTurnFireBeforeTheSecond() throws {
+        let (core, lines) = try DaemonCoreTests.core(Self.hold)
+        DaemonCoreTests.subscribe(core, 1)
+        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.node)
+        core.frame(DaemonCoreTests.frame(11, [(1, .moved, 130, 100)]), from: DaemonCoreTests.device.node)
+        core.frame(DaemonCoreTests.frame(11.1, [(1, .ended, 130, 100)]), from: DaemonCoreTests.device.node)
+        let gestures = lines.objects(to: 1).filter { $0["type"] as? String == "gesture" }
+        #expect(gestures.map { "\($0["state"]!) \($0["time"]!)" } == ["began 10.5", "changed 11", "ended 11.1"])
+    }
+
+    /// Several deadlines due by the time the loop looks fire in order, each at its own time: two presses
+    /// recognized together begin when each one's timer ran out, not both at the time the loop looked.
+    @Test func advanceFiresEachDeadlineAtItsOwnTime() throws {
+        let toml = Self.hold + """
+
+            [[recognizer]]
+            name = "long-hold"
+            kind = "long-press"
+            minimum_press_duration = 0.8
+            allowable_movement_mm = 10
+            simultaneous_with = ["hold"]
+            """
+        let (core, lines) = try DaemonCoreTests.core(toml)
+        DaemonCoreTests.subscribe(core, 1)
+        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.node)
+        core.advance(to: .seconds(12))
+        let gestures = lines.objects(to: 1).filter { $0["type"] as? String == "gesture" }
+        #expect(gestures.map { "\($0["recognizer"]!) \($0["state"]!) \($0["time"]!)" } == ["hold began 10.5", "long-hold began 10.8"])
+    }
+}
+
+extension DaemonCoreTimeTests {
+    /// Touch conditioning's deadlines are the core's too: a second finger landing while the first may be tapping
+    /// waits up to 50 ms for it to lift (docs/conditioning.md), then reaches the recognizers and raw-touch
+    /// subscribers. Whether the loop next looks at the time late (`advance(to:)` at 11 s) or brings a later frame of
+    /// the same turn, the wait ends at its own time, 10.151 s.
+    @Test(arguments: [false, true])
+    func touchConditioningsDeadlinesFireAtTheirOwnTime(laterFrame: Bool) throws {
+        let pad = try TouchpadConditioningTests.Pad()
+        pad.core.clientLine(1, Array(#"{"type":"subscribe","events":["touches"]}"#.utf8), at: .zero)
+        func frame(_ t: Double, _ touches: [(TouchID, TouchPhase, Double)]) -> TouchFrame {
+            TouchFrame(
+                timestamp: .seconds(t),
+                touches: touches.map { id, phase, x in
+                    var touch = Touch(id: id, phase: phase, location: Point(x: x, y: 30), timestamp: .seconds(t), type: .indirect)
+                    touch.pressure = 0.15
+                    return touch
+                })
+        }
+        let node = TouchpadConditioningTests.pad.node
+        pad.core.frame(frame(10, [(1, .began, 40)]), from: node)
+        pad.core.frame(frame(10.1, [(1, .stationary, 40), (2, .began, 60)]), from: node)
+        if laterFrame {
+            pad.core.frame(frame(10.5, [(1, .moved, 41), (2, .moved, 61)]), from: node)
+        } else {
+            pad.core.advance(to: .seconds(11))
+        }
+        let touches = pad.lines.objects(to: 1).filter { $0["type"] as? String == "touch" && $0["phase"] as? String == "began" }
+        #expect(touches.map { "\($0["id"]!) \($0["time"]!)" } == ["1 10", "2 10.151"])
+    }
+}
