@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import InputCore
 
-/// Gestures written as text, made into an evemu recording of a virtual touchscreen.
+/// Gestures written as text, made into an evemu recording of a virtual touchscreen or touchpad.
 struct SynthesizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synthesize",
