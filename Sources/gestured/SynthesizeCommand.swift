@@ -25,7 +25,12 @@ struct SynthesizeCommand: ParsableCommand {
         }
         let text = EvemuFormat.write(recording.description!, events: recording.events)
         if let output {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            do {
+                try text.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                printError("cannot write \(output): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
         } else {
             print(text, terminator: "")
         }
