@@ -108,18 +108,3 @@ struct ClientError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
-
-extension JSONValue {
-    /// The value as text, as a person reads it.
-    var text: String? {
-        switch self {
-        case .string(let s): s
-        case .integer(let n): String(n)
-        case .number(let d): String(format: "%.2f", d)
-        case .bool(let b): b ? "yes" : "no"
-        case .null: nil
-        case .array(let a): a.compactMap(\.text).joined(separator: ", ")
-        case .object: nil
-        }
-    }
-}

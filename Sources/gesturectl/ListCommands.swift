@@ -15,8 +15,8 @@ private func printList(_ message: DaemonConnection.Message, key: String, columns
         return columns.map { o[$0]?.text ?? "-" }
     }
     let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
-    print(columns.indices.map { MonitorFormat.pad(columns[$0].uppercased(), widths[$0]) }.joined(separator: "  "))
-    for row in rows { print(row.indices.map { MonitorFormat.pad(row[$0], widths[$0]) }.joined(separator: "  ")) }
+    print(columns.indices.map { EventText.pad(columns[$0].uppercased(), widths[$0]) }.joined(separator: "  "))
+    for row in rows { print(row.indices.map { EventText.pad(row[$0], widths[$0]) }.joined(separator: "  ")) }
     if rows.isEmpty { print("(none)") }
 }
 
@@ -69,7 +69,7 @@ struct StatusCommand: ParsableCommand {
         if case .object(let fields) = value {
             for key in fields.keys.sorted() { printField("\(name).\(key)", fields[key]!) }
         } else {
-            print("\(MonitorFormat.pad(name, 26)) \(value.text ?? "-")")
+            print("\(EventText.pad(name, 26)) \(value.text ?? "-")")
         }
     }
 }

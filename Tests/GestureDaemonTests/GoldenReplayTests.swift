@@ -10,14 +10,14 @@ import Testing
     static let root = URL(fileURLWithPath: DaemonProcess.projectRoot)
 
     /// One expectation, `RECORDING.CONFIGURATION[.OPTION].expected`: the recording replayed with a shipped
-    /// configuration and, with an option, `--touches` or `--explain`.
+    /// configuration and, with an option, `--touches`, `--explain` or `--format text`.
     struct Expectation: Sendable, CustomTestStringConvertible {
         var file: String
         var recording: String
         var configuration: String
         var option: String?
 
-        static let options = ["touches", "explain"]
+        static let options = ["touches": ["--touches"], "explain": ["--explain"], "text": ["--format", "text"]]
 
         /// Nil for a name that is not of that form or names no shipped configuration.
         init?(file: String) {
@@ -27,7 +27,7 @@ import Testing
             recording = parts[0]
             configuration = parts[1]
             option = parts.count == 4 ? parts[2] : nil
-            if let option, !Self.options.contains(option) { return nil }
+            if let option, Self.options[option] == nil { return nil }
             guard FileManager.default.fileExists(atPath: GoldenReplayTests.root.appendingPathComponent(configurationPath).path) else { return nil }
         }
 
@@ -41,7 +41,7 @@ import Testing
         /// Relative to the repository's root, where the replay runs: the lines carry the recording's path as
         /// given, the same on every machine.
         var arguments: [String] {
-            ["replay", "--config", configurationPath, "--device-database", "devices"] + (option.map { ["--\($0)"] } ?? [])
+            ["replay", "--config", configurationPath, "--device-database", "devices"] + (option.flatMap { Self.options[$0] } ?? [])
                 + ["\(GoldenReplayTests.folder)/\(recording).evemu"]
         }
 
@@ -121,7 +121,7 @@ import Testing
             case "expected":
                 #expect(
                     expectations.contains { $0.file == file } && names.contains(name),
-                    "\(file) is not RECORDING.CONFIGURATION[.OPTION].expected with a recording, a shipped configuration and an option of \(Expectation.options)")
+                    "\(file) is not RECORDING.CONFIGURATION[.OPTION].expected with a recording, a shipped configuration and an option of \(Expectation.options.keys.sorted())")
             default:
                 Issue.record("\(Self.folder)/\(file) is none of the corpus's kinds (docs/golden.md)")
             }

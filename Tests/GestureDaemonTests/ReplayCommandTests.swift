@@ -72,6 +72,30 @@ import Testing
         }
     }
 
+    /// `--format text`: a line a person reads for each event, and --explain's lines as they are; JSON stays the
+    /// default.
+    @Test func textFormatPrintsALineAPersonReadsForEachEvent() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
+        try Self.singleAndDouble.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
+        let text = try DaemonProcess.run("gestured", ["replay", "--format", "text", "--touches", "--config", configPath, recording])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(
+            text.out.split(separator: "\n") == [
+                "device added: touch (gestured synthetic touchscreen, touchscreen, \(recording))",
+                "1.000  touch 1 began      touch/touch at (100, 100) mm",
+                "1.430  single           tap        ended     touch/touch          1 finger(s) at (100, 100) mm  taps=1",
+                "1.430  touch 1 cancelled  touch/touch at (100, 100) mm",
+                "1.430  device removed: touch (\(recording))",
+            ])
+        let explained = try DaemonProcess.run("gestured", ["replay", "--format", "text", "--explain", "--config", configPath, recording])
+        #expect(explained.out.contains("\n# 1.080000 touch single: possible -> ended, touches ended #1: tap 1 of 1 lifted\n"), "\(explained.out)")
+        let json = try DaemonProcess.run("gestured", ["replay", "--config", configPath, recording])
+        #expect(json.out.split(separator: "\n").allSatisfy { $0.first == "{" })
+    }
+
     @Test func f20LongPressBeginsAfterHalfASecond() throws {
         let lines = try Self.replay(config: "[[recognizer]]\nname = \"press\"\nkind = \"long-press\"\n", script: "at 1 hold 100 100 for 0.7\n")
         #expect(lines == ["1.50 press began", "1.70 press ended"])
