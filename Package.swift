@@ -127,6 +127,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
+        .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]

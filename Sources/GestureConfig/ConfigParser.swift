@@ -267,6 +267,16 @@ struct ConfigParser {
             }
             var d: SwipeDirections = []
             for n in names { d.insert(SwipeDirections(rawValue: 1 << UInt8(words.firstIndex(of: n)!))) }
+            // A swipe recognizes one axis, the horizontal when given both (docs/engine.md, as UIKit's): accepted,
+            // the vertical directions would pass `check` and never be recognized.
+            if !d.isDisjoint(with: .horizontal), !d.isDisjoint(with: .vertical) {
+                let horizontal = words[0..<2].filter(names.contains), vertical = words[2..<4].filter(names.contains)
+                func list(_ w: [String]) -> String { "[" + w.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+                reader.error(
+                    node.path,
+                    "direction names both axes, but a swipe recognizes one, the horizontal: \(vertical.joined(separator: " and ")) would never be recognized; for both, make two swipe recognizers, one with direction = \(list(horizontal)) and one with direction = \(list(vertical))")
+                return nil
+            }
             return .directions(d)
         case .edges:
             let words = ["top", "left", "bottom", "right"]

@@ -5,6 +5,7 @@ import GestureProtocol
 import InputCore
 import LinuxInput
 import Logging
+import SystemCalls
 
 /// How `gestured run` was asked to run.
 public struct DaemonOptions: Sendable {
@@ -133,9 +134,9 @@ public final class Daemon {
 
     private func replaySource(_ path: String, knowledge: (DeviceDescription) -> DeviceKnowledge) throws -> ReplaySource {
         let given = try options.replayDescription.map { file in
-            try Recording.deviceDescription(in: try String(contentsOfFile: file, encoding: .utf8), source: file)
+            try Recording.deviceDescription(in: String(decoding: try fileContents(file), as: UTF8.self), source: file)
         }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text = String(decoding: try fileContents(path), as: UTF8.self)
         let parsed = try Recording.parse(text, source: path, description: given)
         let known = parsed.description.map(knowledge)
         let recording = (known?.correct(parsed) ?? parsed).slotted()

@@ -1,12 +1,14 @@
 import GestureEngine
 import RealModule
 
-/// Gestures written as text, turned into the events a touchscreen would send: how the project makes its own
-/// demo and test recordings without a device. Lengths are millimetres, times seconds; fingers are sampled at
-/// 100 Hz.
+/// Gestures written as text, turned into the events a touchscreen or a touchpad would send: how the project
+/// makes its own demo and test recordings without a device. Lengths are millimetres, times seconds; fingers are
+/// sampled at 100 Hz.
 ///
 /// ```
 /// surface 300 200                                  # the virtual touchscreen, in mm (default 300 x 200)
+/// surface 100 60 touchpad                          # or a touchpad: a clickpad with 5 slots, its finger count
+///                                                  # announced with BTN_TOOL_FINGER ... BTN_TOOL_QUINTTAP
 /// at 1.0 tap 150 100 [fingers 2] [taps 2]
 /// at 2.0 hold 150 100 for 0.8 [fingers 1]
 /// at 3.0 drag 50 100 to 250 100 over 0.4 [fingers 3]
@@ -15,6 +17,9 @@ import RealModule
 /// ```
 public struct GestureScript {
     public private(set) var surface = Size(width: 300, height: 200)
+    /// What the virtual device is: a touchscreen (INPUT_PROP_DIRECT) or a touchpad (INPUT_PROP_POINTER).
+    public private(set) var kind = DeviceKind.touchscreen
+    private let source: String
     private var samples: [Sample] = []
     private var nextFinger = 0
 
@@ -28,15 +33,18 @@ public struct GestureScript {
         var time: Double
         var finger: Int
         var location: Point?  // nil: lifted
+        /// The script's line, for an error found only when the fingers are given slots.
+        var line: Int
     }
 
     public init(_ text: String, source: String) throws(RecordingError) {
+        self.source = source
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard !words.isEmpty else { continue }
             do throws(ScriptError) {
-                try parse(words)
+                try parse(words, line: n + 1)
             } catch {
                 throw RecordingError(source: source, line: n + 1, error.message)
             }
@@ -47,11 +55,16 @@ public struct GestureScript {
         var message: String
     }
 
-    private mutating func parse(_ words: [String]) throws(ScriptError) {
+    private mutating func parse(_ words: [String], line: Int) throws(ScriptError) {
         var reader = Words(words)
         if words[0] == "surface" {
             reader.skip()
             surface = Size(width: try reader.number("width", 10...2000), height: try reader.number("height", 10...2000))
+            switch try reader.optionalWord() {
+            case nil, "touchscreen": kind = .touchscreen
+            case "touchpad": kind = .touchpad
+            case let other?: throw ScriptError(message: "unknown device '\(other)': expected touchscreen or touchpad")
+            }
             try reader.end()
             return
         }
@@ -65,14 +78,14 @@ public struct GestureScript {
             let fingers = try reader.option("fingers", 1...10) ?? 1
             let taps = try reader.option("taps", 1...10) ?? 1
             try reader.end()
-            for i in 0..<taps { press(at: row(p, fingers), from: start + Double(i) * 0.25, for: 0.08) }
+            for i in 0..<taps { press(at: row(p, fingers), from: start + Double(i) * 0.25, for: 0.08, line: line) }
         case "hold":
             let p = try reader.point()
             try reader.expect("for")
             let duration = try reader.number("duration", 0.01...600)
             let fingers = try reader.option("fingers", 1...10) ?? 1
             try reader.end()
-            press(at: row(p, fingers), from: start, for: duration)
+            press(at: row(p, fingers), from: start, for: duration, line: line)
         case "drag":
             let a = try reader.point()
             try reader.expect("to")
@@ -82,7 +95,7 @@ public struct GestureScript {
             let fingers = try reader.option("fingers", 1...10) ?? 1
             try reader.end()
             let (from, to) = (row(a, fingers), row(b, fingers))
-            stroke(from: start, over: duration, fingers: fingers) { f, t in
+            stroke(from: start, over: duration, fingers: fingers, line: line) { f, t in
                 Point(x: from[f].x + (to[f].x - from[f].x) * t, y: from[f].y + (to[f].y - from[f].y) * t)
             }
         case "pinch", "rotate":
@@ -106,7 +119,7 @@ public struct GestureScript {
             try reader.expect("over")
             let duration = try reader.number("duration", 0.01...600)
             try reader.end()
-            stroke(from: start, over: duration, fingers: 2) { f, t in
+            stroke(from: start, over: duration, fingers: 2, line: line) { f, t in
                 let half = (spread.0 + (spread.1 - spread.0) * t) / 2
                 let a = (angle.0 + (angle.1 - angle.0) * t) * .pi / 180 + (f == 0 ? .pi : 0)
                 return Point(x: c.x + half * Double.cos(a), y: c.y + half * Double.sin(a))
@@ -125,23 +138,23 @@ public struct GestureScript {
         (0..<count).map { i in Point(x: p.x + (Double(i) - Double(count - 1) / 2) * Self.fingerSpacing, y: p.y) }
     }
 
-    private mutating func press(at points: [Point], from start: Double, for duration: Double) {
+    private mutating func press(at points: [Point], from start: Double, for duration: Double, line: Int) {
         for p in points {
             let f = newFinger()
-            samples.append(Sample(time: start, finger: f, location: p))
-            samples.append(Sample(time: start + duration, finger: f, location: nil))
+            samples.append(Sample(time: start, finger: f, location: p, line: line))
+            samples.append(Sample(time: start + duration, finger: f, location: nil, line: line))
         }
     }
 
     /// Fingers moving together; `place(finger, progress)` says where each is.
-    private mutating func stroke(from start: Double, over duration: Double, fingers: Int, _ place: (Int, Double) -> Point) {
+    private mutating func stroke(from start: Double, over duration: Double, fingers: Int, line: Int, _ place: (Int, Double) -> Point) {
         let ids = (0..<fingers).map { _ in newFinger() }
         let steps = max(1, Int((duration / Self.interval).rounded()))
         for step in 0...steps {
             let t = Double(step) / Double(steps)
-            for (i, f) in ids.enumerated() { samples.append(Sample(time: start + t * duration, finger: f, location: place(i, t))) }
+            for (i, f) in ids.enumerated() { samples.append(Sample(time: start + t * duration, finger: f, location: place(i, t), line: line)) }
         }
-        for f in ids { samples.append(Sample(time: start + duration + Self.interval, finger: f, location: nil)) }
+        for f in ids { samples.append(Sample(time: start + duration + Self.interval, finger: f, location: nil, line: line)) }
     }
 
     private mutating func newFinger() -> Int {
@@ -149,56 +162,85 @@ public struct GestureScript {
         return nextFinger
     }
 
-    /// The recording: a virtual multitouch screen and its events, one frame per sample time.
+    /// The recording: a virtual multitouch screen or touchpad and its events, one frame per sample time. Fails
+    /// when more fingers are down at once than the device has slots.
     public var recording: Recording {
+        get throws(RecordingError) {
+            let description = deviceDescription
+            let slotCount = description.slotCount
+            var events: [InputEvent] = []
+            var slots: [Int: Int] = [:]
+            var trackingID: Int32 = 0
+            var currentSlot = 0
+            let ordered = samples.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            var i = 0
+            while i < ordered.count {
+                let time = ordered[i].time
+                let stamp = Timestamp(seconds: time)
+                let fingersBefore = slots.count
+                while i < ordered.count && ordered[i].time == time {
+                    let s = ordered[i]
+                    i += 1
+                    guard let slot = slots[s.finger] ?? (0..<slotCount).first(where: { !slots.values.contains($0) }) else {
+                        throw RecordingError(
+                            source: source, line: s.line,
+                            "more than \(slotCount) fingers down at \(time) s: the synthetic \(kind.rawValue) has \(slotCount) slots")
+                    }
+                    if slot != currentSlot {
+                        events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtSlot, value: Int32(slot)))
+                        currentSlot = slot
+                    }
+                    guard let p = s.location else {
+                        events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
+                        slots[s.finger] = nil
+                        continue
+                    }
+                    if slots[s.finger] == nil {
+                        slots[s.finger] = slot
+                        events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: trackingID))
+                        trackingID = (trackingID + 1) % 65536
+                    }
+                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionX, value: Int32((p.x * Double(Self.resolution)).rounded())))
+                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionY, value: Int32((p.y * Double(Self.resolution)).rounded())))
+                }
+                if (fingersBefore == 0) != slots.isEmpty {
+                    events.append(InputEvent(time: stamp, type: EventType.key, code: KeyCode.touch, value: slots.isEmpty ? 0 : 1))
+                }
+                // A touchpad's kernel driver announces how many fingers are down with one tool key at a time
+                // (input_mt_report_finger_count): the old count's key goes up, the new count's goes down.
+                if kind == .touchpad, fingersBefore != slots.count {
+                    for (key, value) in [(Self.toolKey(fingersBefore), 0), (Self.toolKey(slots.count), 1)] {
+                        if let key { events.append(InputEvent(time: stamp, type: EventType.key, code: key, value: Int32(value))) }
+                    }
+                }
+                events.append(InputEvent(time: stamp, type: EventType.syn, code: SynCode.report, value: 0))
+            }
+            return Recording(description: description, events: events)
+        }
+    }
+
+    /// The key that announces `fingers` fingers (BTN_TOOL_FINGER for one); none for no finger.
+    private static func toolKey(_ fingers: Int) -> UInt16? {
+        fingers == 0 ? nil : KeyCode.fingerCounts.last { $0.fingers <= fingers }?.code
+    }
+
+    /// The virtual device: a touchscreen with 10 slots, or a clickpad with 5 (as most laptops' touchpads have),
+    /// the button it presses and the keys that announce up to five fingers. Its axes span the surface at
+    /// `resolution` units a millimetre, so that its size is known exactly.
+    private var deviceDescription: DeviceDescription {
         let r = Self.resolution
         let w = Int32(surface.width) * r, h = Int32(surface.height) * r
-        let description = DeviceDescription(
-            name: "gestured synthetic touchscreen", bus: 0x06, vendor: 0x1209, product: 0x0001, version: 1,
-            properties: [InputProperty.direct], codes: [EventType.key: [KeyCode.touch]],
+        let touchpad = kind == .touchpad
+        let keys: Set<UInt16> = touchpad ? Set([KeyCode.touch, KeyCode.buttonLeft] + KeyCode.fingerCounts.map(\.code)) : [KeyCode.touch]
+        return DeviceDescription(
+            name: "gestured synthetic \(kind.rawValue)", bus: 0x06, vendor: 0x1209, product: touchpad ? 0x0002 : 0x0001, version: 1,
+            properties: touchpad ? [InputProperty.pointer, InputProperty.buttonPad] : [InputProperty.direct], codes: [EventType.key: keys],
             axes: [
                 AbsCode.x: AbsInfo(minimum: 0, maximum: w, resolution: r), AbsCode.y: AbsInfo(minimum: 0, maximum: h, resolution: r),
-                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+                AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: touchpad ? 4 : 9), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
                 AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: w, resolution: r),
                 AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: h, resolution: r),
             ])
-        var events: [InputEvent] = []
-        var slots: [Int: Int] = [:]
-        var trackingID: Int32 = 0
-        var currentSlot = 0
-        let ordered = samples.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        var i = 0
-        while i < ordered.count {
-            let time = ordered[i].time
-            let stamp = Timestamp(seconds: time)
-            let wasDown = !slots.isEmpty
-            while i < ordered.count && ordered[i].time == time {
-                let s = ordered[i]
-                i += 1
-                let slot = slots[s.finger] ?? (0..<10).first { !slots.values.contains($0) } ?? 9
-                if slot != currentSlot {
-                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtSlot, value: Int32(slot)))
-                    currentSlot = slot
-                }
-                guard let p = s.location else {
-                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: -1))
-                    slots[s.finger] = nil
-                    continue
-                }
-                if slots[s.finger] == nil {
-                    slots[s.finger] = slot
-                    events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtTrackingID, value: trackingID))
-                    trackingID = (trackingID + 1) % 65536
-                }
-                events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionX, value: Int32((p.x * Double(r)).rounded())))
-                events.append(InputEvent(time: stamp, type: EventType.abs, code: AbsCode.mtPositionY, value: Int32((p.y * Double(r)).rounded())))
-            }
-            if wasDown != !slots.isEmpty {
-                events.append(InputEvent(time: stamp, type: EventType.key, code: KeyCode.touch, value: slots.isEmpty ? 0 : 1))
-            }
-            events.append(InputEvent(time: stamp, type: EventType.syn, code: SynCode.report, value: 0))
-        }
-        return Recording(description: description, events: events)
     }
 
     /// The words of one line, read in order.
@@ -209,6 +251,13 @@ public struct GestureScript {
         init(_ words: [String]) { self.words = words }
 
         mutating func skip() { index += 1 }
+
+        /// The next word, or nil at the end of the line.
+        mutating func optionalWord() -> String? {
+            guard index < words.count else { return nil }
+            defer { index += 1 }
+            return words[index]
+        }
 
         mutating func word(_ what: String) throws(ScriptError) -> String {
             guard index < words.count else { throw ScriptError(message: "expected \(what) at the end of the line") }

@@ -101,7 +101,8 @@ final class ActionPerformer: @unchecked Sendable {
         do {
             keyboard = try UinputKeyboard(name: ActionsCommand.keyboardName, keys: KeyNames.codes)
         } catch {
-            throw ValidationError(
+            // Not a ValidationError: ArgumentParser prints those with the usage text, as if the command line were wrong.
+            throw ClientError(
                 "typing keys needs write access to /dev/uinput (\(error)); whoever may write it can make any input device, so grant it deliberately (docs/actions.md)")
         }
     }

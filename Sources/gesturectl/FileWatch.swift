@@ -1,44 +1,93 @@
 import Foundation
 import Glibc
+import Synchronization
+import SystemCalls
+import SystemPackage
 
 /// Calls `changed` on a thread of its own whenever a file is written anew, replaced (an editor saving through a
 /// new file and a rename) or created: inotify on its folder, which also sees a file that did not exist yet.
-final class FileWatch: @unchecked Sendable {
-    private let descriptor: Int32
+///
+/// The thread that reads the inotify descriptor is the one that closes it, when it reads that its watch is gone
+/// (IN_IGNORED): `stop` removes the watch, and the kernel says so in the same queue as the events, after them.
+/// Closed by another thread, the descriptor's number could be given to a file opened meanwhile (the next watch's
+/// descriptor, say), which the thread would then read; and a read under way is not woken by a close.
+final class FileWatch: Sendable {
+    private let descriptor: FileDescriptor
+    private let watch: Int32
+    private let lifetime = Lifetime()
 
-    init(_ path: String, _ changed: @escaping @Sendable () -> Void) throws {
+    /// What the watch and its thread share.
+    private final class Lifetime: Sendable {
+        /// Whether the thread has closed the descriptor (the folder went away, or reading failed), under the
+        /// lock that `stop` holds while it removes the watch; and whether `stop` was called.
+        let state = Mutex((closed: false, stopped: false))
+        let ended = DispatchSemaphore(value: 0)
+    }
+
+    init(_ path: String, _ changed: @escaping @Sendable () -> Void) throws(SystemCallError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path, name = url.lastPathComponent
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw ClientError("inotify_init1: \(String(cString: strerror(errno)))") }
-        guard inotify_add_watch(descriptor, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)) >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw ClientError("cannot watch \(folder): \(reason)")
-        }
-        let fd = descriptor
-        let thread = Thread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                var offset = 0, matched = false
-                // Each event: its header, then its name padded with NULs.
-                while offset + MemoryLayout<inotify_event>.size <= n {
-                    let length = Int(buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 12, as: UInt32.self) })
-                    let start = offset + MemoryLayout<inotify_event>.size
-                    let bytes = buffer[start..<min(start + length, n)].prefix { $0 != 0 }
-                    if String(decoding: bytes, as: UTF8.self) == name { matched = true }
-                    offset = start + length
-                }
-                if matched { changed() }
+        let descriptor = FileDescriptor(rawValue: try systemCall("inotify_init1", on: "a watch of \(folder)") { inotify_init1(Int32(IN_CLOEXEC)) })
+        do {
+            watch = try systemCall("inotify_add_watch", on: folder) {
+                inotify_add_watch(descriptor.rawValue, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
             }
+        } catch {
+            descriptor.closeReleasing()
+            throw error
+        }
+        self.descriptor = descriptor
+        let (watch, lifetime) = (watch, lifetime)
+        let thread = Thread {
+            Self.read(descriptor, watch: watch, name: name, changed)
+            lifetime.state.withLock { state in
+                descriptor.closeReleasing()
+                state.closed = true
+            }
+            lifetime.ended.signal()
         }
         thread.name = "actions file watch"
         thread.start()
     }
 
-    /// Ends the watch: the thread's read returns and it ends.
-    func stop() { close(descriptor) }
+    /// Until the watch is gone or reading fails: each read's events, `changed` once if any names the file.
+    private static func read(_ descriptor: FileDescriptor, watch: Int32, name: String, _ changed: @Sendable () -> Void) {
+        let header = MemoryLayout<inotify_event>.size
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            guard let n = try? systemCall("read", on: "the inotify descriptor", { buffer.withUnsafeMutableBytes { Glibc.read(descriptor.rawValue, $0.baseAddress, $0.count) } }),
+                n > 0
+            else { return }
+            var offset = 0, matched = false, gone = false
+            // Each event: its header (wd, mask, cookie, len), then its name padded with NULs.
+            while offset + header <= n {
+                let (wd, mask, length) = buffer.withUnsafeBytes {
+                    ($0.load(fromByteOffset: offset, as: Int32.self), $0.load(fromByteOffset: offset + 4, as: UInt32.self), Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let start = offset + header
+                let bytes = buffer[start..<min(start + length, n)].prefix { $0 != 0 }
+                if String(decoding: bytes, as: UTF8.self) == name { matched = true }
+                if wd == watch && mask & UInt32(IN_IGNORED) != 0 { gone = true }
+                offset = start + length
+            }
+            if matched { changed() }
+            if gone { return }
+        }
+    }
+
+    /// Ends the watch and returns once its thread has: `changed` is not called after this (so `changed` must not
+    /// call it). Again, it does nothing.
+    func stop() {
+        let first = lifetime.state.withLock { state in
+            defer { state.stopped = true }
+            guard !state.stopped else { return false }
+            // The kernel queues IN_IGNORED, which ends the thread. Unless the thread has closed the descriptor
+            // already: this lock keeps it from doing so in between.
+            if !state.closed { _ = try? systemCall("inotify_rm_watch", on: "the inotify descriptor") { inotify_rm_watch(descriptor.rawValue, watch) } }
+            return true
+        }
+        if first { lifetime.ended.wait() }
+    }
+
+    deinit { stop() }
 }

@@ -11,8 +11,8 @@ private func printTable(_ reply: (line: [UInt8], reply: Reply), columns: [String
     }
     let rows = rows(reply.reply)
     let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
-    print(columns.indices.map { MonitorFormat.pad(columns[$0].uppercased(), widths[$0]) }.joined(separator: "  "))
-    for row in rows { print(row.indices.map { MonitorFormat.pad(row[$0], widths[$0]) }.joined(separator: "  ")) }
+    print(columns.indices.map { EventText.pad(columns[$0].uppercased(), widths[$0]) }.joined(separator: "  "))
+    for row in rows { print(row.indices.map { EventText.pad(row[$0], widths[$0]) }.joined(separator: "  ")) }
     if rows.isEmpty { print("(none)") }
 }
 
@@ -25,7 +25,7 @@ struct DevicesCommand: ParsableCommand {
         printTable(ask(socket, .listDevices), columns: ["name", "node", "kind", "size_mm", "size_source", "rotation", "device_name"], json: json) {
             guard case .devices(let devices) = $0 else { return [] }
             return devices.map { d in
-                [d.name, d.node, d.kind, Text.numbers([d.sizeMillimetres.width, d.sizeMillimetres.height]), d.sizeSource, "\(d.rotation)", d.deviceName]
+                [d.name, d.node, d.kind, numbers([d.sizeMillimetres.width, d.sizeMillimetres.height]), d.sizeSource, "\(d.rotation)", d.deviceName]
             }
         }
     }
@@ -52,7 +52,7 @@ struct RegionsCommand: ParsableCommand {
     func run() throws {
         printTable(ask(socket, .listRegions), columns: ["name", "device", "parent", "rect", "owner"], json: json) {
             guard case .regions(let regions) = $0 else { return [] }
-            return regions.map { r in [r.name, r.device, r.parent ?? "-", Text.numbers(r.rect), r.owner] }
+            return regions.map { r in [r.name, r.device, r.parent ?? "-", numbers(r.rect), r.owner] }
         }
     }
 }
@@ -68,7 +68,7 @@ struct StatusCommand: ParsableCommand {
         guard case .status(let s) = answer.reply else { return }
         var rows: [(String, String)] = [
             ("daemon_version", s.daemonVersion), ("protocol", "\(s.protocolVersion)"), ("config", s.config), ("source", s.source ?? "-"),
-            ("uptime_s", s.uptime.map(Text.number) ?? "-"), ("devices", "\(s.devices)"), ("unclaimed_devices", "\(s.unclaimedDevices)"),
+            ("uptime_s", s.uptime.map(EventText.number) ?? "-"), ("devices", "\(s.devices)"), ("unclaimed_devices", "\(s.unclaimedDevices)"),
             ("recognizers", "\(s.recognizers)"), ("clients", "\(s.clients)"), ("client_recognizers", "\(s.clientRecognizers)"),
             ("client_regions", "\(s.clientRegions)"), ("frames", "\(s.frames)"), ("gestures", "\(s.gestures)"), ("lines_sent", "\(s.linesSent)"),
             ("reloads", "\(s.reloads)"), ("rejected_reloads", "\(s.rejectedReloads)"), ("kernel_drops", "\(s.kernelDrops)"),
@@ -76,10 +76,10 @@ struct StatusCommand: ParsableCommand {
         if let latency = s.latency {
             rows.append(("latency_us.frames", "\(latency.frames)"))
             for (part, p) in [("input", latency.input), ("engine", latency.engine), ("write", latency.write)] {
-                rows += [("latency_us.\(part).p50", Text.number(p.p50)), ("latency_us.\(part).p99", Text.number(p.p99)), ("latency_us.\(part).max", Text.number(p.max))]
+                rows += [("latency_us.\(part).p50", EventText.number(p.p50)), ("latency_us.\(part).p99", EventText.number(p.p99)), ("latency_us.\(part).max", EventText.number(p.max))]
             }
         }
-        for (name, value) in rows { print("\(MonitorFormat.pad(name, 26)) \(value)") }
+        for (name, value) in rows { print("\(EventText.pad(name, 26)) \(value)") }
     }
 }
 
@@ -109,11 +109,5 @@ private func ask(_ socket: SocketOption, _ request: Request) -> (line: [UInt8], 
     do { return try connection.request(request) } catch { fail(error.description) }
 }
 
-/// Numbers as a person reads them: whole ones without a fraction, others to two places.
-enum Text {
-    static func number(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(format: "%.2f", d)
-    }
-
-    static func numbers(_ values: [Double]) -> String { values.map(number).joined(separator: ", ") }
-}
+/// Numbers as a person reads them, one after another.
+private func numbers(_ values: [Double]) -> String { values.map(EventText.number).joined(separator: ", ") }

@@ -53,58 +53,8 @@ struct MonitorCommand: ParsableCommand {
             if json {
                 out.write(Data(message.line + [UInt8(ascii: "\n")]))
             } else if case .event(let event) = message.decoded {
-                out.write(Data((MonitorFormat.line(event) + "\n").utf8))
+                out.write(Data((EventText.line(event) + "\n").utf8))
             }
         }
-    }
-}
-
-/// One human-readable line per event.
-enum MonitorFormat {
-    static func line(_ event: Event) -> String {
-        switch event {
-        case .gesture(let g):
-            let place = "\(g.device)/\(g.region)"
-            return "\(time(g.time))  \(pad(g.recognizer, 16)) \(pad(g.kind, 10)) \(pad(g.state.name, 9)) \(pad(place, 20)) \(g.touches) finger(s) at \(location(g.location))\(values(g.values))"
-        case .touch(let t):
-            return "\(time(t.time))  touch \(t.id) \(pad(t.phase.name, 10)) \(t.device)/\(t.region) at \(location(t.location))"
-        case .deviceAdded(let d):
-            return "device added: \(d.name) (\(d.deviceName), \(d.kind), \(d.node))"
-        case .deviceRemoved(let device, let node, let at):
-            return "\(time(at))  device removed: \(device) (\(node))"
-        case .configReloaded(let file, let recognizers):
-            return "configuration reloaded: \(file) (\(recognizers) recognizers)"
-        case .configRejected(_, let errors):
-            return "configuration refused, the running one stays:\n  " + errors.joined(separator: "\n  ")
-        case .notice(let error):
-            return "error: \(error.message)"
-        }
-    }
-
-    private static func time(_ t: DaemonTime) -> String { String(format: "%.3f", t.seconds) }
-
-    private static func location(_ location: SurfaceLocation?) -> String {
-        // The daemon shows this user no positions there (docs/protocol.md, Who sees what).
-        guard let location else { return "a place not shown" }
-        var text = "(\(Text.number(location.millimetres.x)), \(Text.number(location.millimetres.y))) mm"
-        if let px = location.pixels { text += " (\(Text.number(px.x)), \(Text.number(px.y))) px" }
-        return text
-    }
-
-    /// The values by their wire names, in alphabetical order.
-    private static func values(_ v: GestureValues) -> String {
-        let named = v.named.sorted { $0.name < $1.name }
-        guard !named.isEmpty else { return "" }
-        return "  " + named.map { name, value in
-            switch value {
-            case .number(let d): "\(name)=\(Text.number(d))"
-            case .pair(let p): "\(name)=(\(Text.number(p.x)), \(Text.number(p.y)))"
-            case .word(let w): "\(name)=\(w)"
-            }
-        }.joined(separator: " ")
-    }
-
-    static func pad(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InputCore
 import LinuxInput
+import SystemCalls
 
 /// Records a device's events to the evemu format, with its description, as users do to report a bug.
 struct RecordCommand: ParsableCommand {
@@ -22,11 +23,9 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let node = try resolve(device)
         let evdev = try EvdevDevice(path: node)
-        let out = try output.map { path -> FileHandle in
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw ValidationError("cannot create \(path)")
-            }
-            return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        // Opened through the funnel, so that a failure says why (FileManager's creation only said that it failed).
+        let out = try output.map { path in
+            FileHandle(fileDescriptor: try systemCall("open", on: path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }, closeOnDealloc: true)
         } ?? FileHandle.standardOutput
         var header = EvemuFormat.write(evdev.description)
         // A replay starts in slot 0 unless told otherwise: record the slot the device is in now.
@@ -63,7 +62,8 @@ struct RecordCommand: ParsableCommand {
         var matches: [String] = []
         try hub.scan { if case .added(let d) = $0 { matches.append(d.node) } }
         guard matches.count == 1 else {
-            throw ValidationError(matches.isEmpty ? "no touch device matches \(device)" : "\(device) matches several devices: \(matches.joined(separator: ", "))")
+            printError(matches.isEmpty ? "no touch device matches \(device)" : "\(device) matches several devices: \(matches.joined(separator: ", "))")
+            throw ExitCode.failure
         }
         return matches[0]
     }

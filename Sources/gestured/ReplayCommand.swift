@@ -3,6 +3,7 @@ import Foundation
 import GestureConfig
 import GestureDaemon
 import GestureEngine
+import GestureProtocol
 import InputCore
 import Logging
 import SystemCalls
@@ -11,7 +12,7 @@ import SystemCalls
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run recordings through the configured recognizers; print the JSON lines a subscriber would get.",
+        abstract: "Run recordings through the configured recognizers; print the JSON lines a subscriber would get, or a line a person reads for each.",
         discussion: """
             The recordings' timestamps are the clock, and timers still pending at the end of each recording are run out, so the same input always prints the same lines.
 
@@ -24,6 +25,11 @@ struct ReplayCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Also print raw touch deliveries.")
     var touches = false
+
+    @Option(
+        name: .long,
+        help: "json: the protocol's lines, as a subscriber reads them; text: one line a person reads for each event, as gesturectl monitor prints it (time, recognizer, kind, state, device/region, fingers, location in mm, values).")
+    var format = ReplayFormat.json
 
     @Flag(name: .long, help: "Also print every recognizer transition, and every contact's change in touch conditioning, with its cause, as it happens, as lines that start with '#'.")
     var explain = false
@@ -77,10 +83,16 @@ struct ReplayCommand: ParsableCommand {
         do {
             if svg != nil, let input = loaded.first { picture = try Self.picture(of: input, configuration: configuration) }
             let drawing = picture != nil
+            let text = format == .text
             try OfflineReplay.run(
                 configuration: configuration, recordings: loaded, touches: touches, explain: explain, logger: Logger(label: "gestured")
             ) { line in
-                output.add(line)
+                // --explain's lines ('#') are text already.
+                if text, line.first == UInt8(ascii: "{"), case .event(let event)? = try? ServerLine.decode(line) {
+                    Array((EventText.line(event) + "\n").utf8).withUnsafeBufferPointer(output.add)
+                } else {
+                    output.add(line)
+                }
                 if drawing, line.first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: Data(buffer: line)) as? [String: Any] {
                     picture?.add(line: object)
                 }
@@ -120,6 +132,11 @@ struct ReplayCommand: ParsableCommand {
         picture.add(frames)
         return picture
     }
+}
+
+/// How `gestured replay` prints events.
+enum ReplayFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, text
 }
 
 /// Standard output, written 64 KiB at a time. A class, so that the replay's line handler holds it without the

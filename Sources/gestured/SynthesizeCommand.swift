@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import InputCore
 
-/// Gestures written as text, made into an evemu recording of a virtual touchscreen.
+/// Gestures written as text, made into an evemu recording of a virtual touchscreen or touchpad.
 struct SynthesizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synthesize",
@@ -25,7 +25,12 @@ struct SynthesizeCommand: ParsableCommand {
         }
         let text = EvemuFormat.write(recording.description!, events: recording.events)
         if let output {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            do {
+                try text.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                printError("cannot write \(output): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
         } else {
             print(text, terminator: "")
         }

@@ -25,7 +25,8 @@ struct TraceCommand: ParsableCommand {
                 printError("\(file):\(error.line): \(error.message)")
                 failed = true
             } catch {
-                printError("\(file): \(error)")
+                // A file that cannot be read: the error names it.
+                printError("\(error)")
                 failed = true
             }
         }

@@ -417,7 +417,12 @@ import Testing
             [[recognizer]]
             name = "s"
             kind = "swipe"
-            direction = ["right", "left", "up", "down"]
+            direction = ["right", "left"]
+
+            [[recognizer]]
+            name = "v"
+            kind = "swipe"
+            direction = ["up", "down"]
 
             [[recognizer]]
             name = "e"
@@ -434,7 +439,8 @@ import Testing
             kind = "edge-pan"
             edges = ["right"]
             """)
-        #expect(try recognizer(configuration, "s", as: SwipeGestureRecognizer.self).direction == [.right, .left, .up, .down])
+        #expect(try recognizer(configuration, "s", as: SwipeGestureRecognizer.self).direction == [.right, .left])
+        #expect(try recognizer(configuration, "v", as: SwipeGestureRecognizer.self).direction == [.up, .down])
         #expect(try recognizer(configuration, "e", as: ScreenEdgePanGestureRecognizer.self).edges == .all)
         #expect(try recognizer(configuration, "r", as: SwipeGestureRecognizer.self).direction == .left)
         #expect(try recognizer(configuration, "t", as: ScreenEdgePanGestureRecognizer.self).edges == .right)

@@ -237,6 +237,26 @@ import Testing
             ])
     }
 
+    /// docs/engine.md, swipe with directions on both axes: only the horizontal ones would ever be recognized.
+    @Test func aSwipeOnBothAxesIsTwoRecognizers() {
+        expectErrors(
+            """
+            [[recognizer]]
+            name = "any-swipe"
+            kind = "swipe"
+            direction = ["right", "left", "up", "down"]
+
+            [[recognizer]]
+            name = "s"
+            kind = "swipe"
+            direction = ["down", "right"]
+            """,
+            [
+                #"4:13: direction names both axes, but a swipe recognizes one, the horizontal: up and down would never be recognized; for both, make two swipe recognizers, one with direction = ["right", "left"] and one with direction = ["up", "down"]"#,
+                #"9:13: direction names both axes, but a swipe recognizes one, the horizontal: down would never be recognized; for both, make two swipe recognizers, one with direction = ["right"] and one with direction = ["down"]"#,
+            ])
+    }
+
     @Test func namesAreShortAndEasyToType() {
         expectErrors(
             """

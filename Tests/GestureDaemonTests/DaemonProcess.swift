@@ -87,17 +87,23 @@ final class DaemonProcess {
         return url
     }
 
-    /// Runs a gestured or gesturectl command to completion: its exit status, stdout and stderr.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        try runAny(binaries.appendingPathComponent(program).path, arguments, environment: environment)
+    /// Runs a gestured or gesturectl command to completion: its exit status, stdout and stderr. `directory`: the
+    /// folder it runs in, when its paths are relative.
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> (status: Int32, out: String, err: String) {
+        try runAny(binaries.appendingPathComponent(program).path, arguments, environment: environment, directory: directory)
     }
 
     /// Runs any program to completion: its exit status, stdout and stderr. Stderr goes through a file: with
     /// two pipes, a child filling the one not being read (a sanitizer's report, say) would wait forever.
-    static func runAny(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    static func runAny(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments
+        if let directory { p.currentDirectoryURL = directory }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errPath = NSTemporaryDirectory() + "/gestured-stderr-\(UUID().uuidString.prefix(8))"
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)

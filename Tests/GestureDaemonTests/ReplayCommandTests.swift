@@ -6,12 +6,7 @@ import Testing
 @Suite struct ReplayCommandTests {
     /// The gesture lines, as "time recognizer state", with the device lines left out.
     static func replay(config: String, script: String, touches: Bool = false) throws -> [String] {
-        let directory = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
-        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        try DaemonProcess.synthesize(script, to: recording)
-        let result = try DaemonProcess.run("gestured", ["replay", "--config", configPath, recording] + (touches ? ["--touches"] : []))
+        let result = try run(config: config, script: script, touches ? ["--touches"] : [])
         guard result.status == 0 else { throw TestFailure("gestured replay failed: \(result.err)") }
         return try result.out.split(separator: "\n").compactMap { line in
             let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
@@ -22,6 +17,18 @@ import Testing
             default: return nil
             }
         }
+    }
+
+    /// `gestured replay` with `options` on a recording made from `script`, with `config`: what it printed, and
+    /// the recording's path, which its lines carry.
+    static func run(config: String, script: String, _ options: [String]) throws -> (status: Int32, out: String, err: String, recording: String) {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try DaemonProcess.synthesize(script, to: recording)
+        let result = try DaemonProcess.run("gestured", ["replay", "--config", configPath, recording] + options)
+        return (result.status, result.out, result.err, recording)
     }
 
     @Test func f01TapCancelsTheRegionsTouch() throws {
@@ -51,12 +58,7 @@ import Testing
     /// `--explain` prints why each recognizer changed, as it happens, in lines that start with `#`, between
     /// the JSON lines, which stay as a subscriber reads them.
     @Test func explainSaysWhyInCommentLinesBetweenTheEvents() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let configPath = directory.appendingPathComponent("c.toml").path, recording = directory.appendingPathComponent("r.evemu").path
-        try Self.singleAndDouble.write(toFile: configPath, atomically: true, encoding: .utf8)
-        try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
-        let result = try DaemonProcess.run("gestured", ["replay", "--explain", "--config", configPath, recording])
+        let result = try Self.run(config: Self.singleAndDouble, script: "at 1 tap 100 100\n", ["--explain"])
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         let explained = lines.filter { $0.hasPrefix("# ") }.map { $0.split(separator: " ", maxSplits: 3).last.map(String.init) ?? "" }
@@ -70,6 +72,26 @@ import Testing
         for line in lines where !line.hasPrefix("# ") {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
         }
+    }
+
+    /// `--format text`: a line a person reads for each event, and --explain's lines as they are; JSON stays the
+    /// default.
+    @Test func textFormatPrintsALineAPersonReadsForEachEvent() throws {
+        let tap = "at 1 tap 100 100\n"
+        let text = try Self.run(config: Self.singleAndDouble, script: tap, ["--format", "text", "--touches"])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(
+            text.out.split(separator: "\n") == [
+                "device added: touch (gestured synthetic touchscreen, touchscreen, \(text.recording))",
+                "1.000  touch 1 began      touch/touch at (100, 100) mm",
+                "1.430  single           tap        ended     touch/touch          1 finger(s) at (100, 100) mm  taps=1",
+                "1.430  touch 1 cancelled  touch/touch at (100, 100) mm",
+                "1.430  device removed: touch (\(text.recording))",
+            ])
+        let explained = try Self.run(config: Self.singleAndDouble, script: tap, ["--format", "text", "--explain"])
+        #expect(explained.out.contains("\n# 1.080000 touch single: possible -> ended, touches ended #1: tap 1 of 1 lifted\n"), "\(explained.out)")
+        let json = try Self.run(config: Self.singleAndDouble, script: tap, [])
+        #expect(json.out.split(separator: "\n").allSatisfy { $0.first == "{" })
     }
 
     @Test func f20LongPressBeginsAfterHalfASecond() throws {

@@ -5,6 +5,6 @@ import InputCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let script = try? GestureScript(fuzzText(data, size), source: "fuzz.gestures") else { return 0 }
-    _ = script.recording
+    _ = try? script.recording
     return 0
 }

@@ -1,0 +1,62 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A command that fails at its work (a file missing, no device, no /dev/uinput) says what failed and where, and
+/// exits 1, without the usage text: that is for a command line that is wrong, which still gets it.
+@Suite struct RuntimeErrorTests {
+    static func expectNoUsage(_ result: (status: Int32, out: String, err: String), _ message: String) {
+        #expect(result.status == 1, "\(result)")
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!result.err.lowercased().contains("usage:"), "\(result.err)")
+    }
+
+    @Test func aMissingRecordingIsNamedWithTheReason() throws {
+        let missing = NSTemporaryDirectory() + "/gestured-no-such-\(UUID().uuidString.prefix(8)).evemu"
+        let config = DaemonProcess.projectRoot + "/config/gestured.toml"
+        let result = try DaemonProcess.run("gestured", ["replay", "--config", config, missing])
+        #expect(result.err == "gestured: open failed for \(missing): No such file or directory\n")
+        Self.expectNoUsage(result, missing)
+        Self.expectNoUsage(try DaemonProcess.run("gestured", ["synthesize", missing]), "open failed for \(missing)")
+        Self.expectNoUsage(try DaemonProcess.run("gestured", ["replay", "--config", config, NSTemporaryDirectory()]), "Is a directory")
+    }
+
+    @Test func theDaemonSaysWhichRecordingItCannotServe() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.evemu").path
+        let result = try DaemonProcess.run(
+            "gestured", ["run", "--config", DaemonProcess.projectRoot + "/config/gestured.toml", "--socket", directory.appendingPathComponent("g.sock").path, "--replay", missing])
+        Self.expectNoUsage(result, "open failed for \(missing): No such file or directory")
+    }
+
+    @Test func aRecordingThatCannotBeWrittenSaysWhere() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("s.gestures").path
+        try "at 1 tap 100 100\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("no-such-folder/r.evemu").path
+        Self.expectNoUsage(try DaemonProcess.run("gestured", ["synthesize", script, "-o", output]), "cannot write \(output)")
+    }
+
+    @Test func recordingADeviceThatIsNotThereIsNoCommandLineMistake() throws {
+        Self.expectNoUsage(try DaemonProcess.run("gestured", ["record", "gestured-test-no-such-device-*"]), "no touch device matches gestured-test-no-such-device-*")
+    }
+
+    /// Where /dev/uinput may be written (root on a machine with it), the keyboard is made and the missing daemon
+    /// is the failure instead: either way it is named, without usage text.
+    @Test func actionsWithoutUinputSayWhatTheyNeed() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("none.sock").path
+        let result = try DaemonProcess.run(
+            "gesturectl", ["actions", "--file", DaemonProcess.projectRoot + "/config/actions/laptop.toml", "--socket", socket])
+        Self.expectNoUsage(result, access("/dev/uinput", W_OK) == 0 ? socket : "typing keys needs write access to /dev/uinput")
+    }
+
+    @Test func aWrongCommandLineStillShowsTheUsage() throws {
+        let result = try DaemonProcess.run("gestured", ["replay", "--config", DaemonProcess.projectRoot + "/config/gestured.toml"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("Missing expected argument") && result.err.lowercased().contains("usage:"), "\(result.err)")
+    }
+}
