@@ -26,7 +26,7 @@ final class DeviceSession {
     @exclusivity(unchecked) private var conditioner: TouchConditioner
     /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
     /// (a value held by this class), and every frame asks.
-    private var conditioning: Bool
+    @exclusivity(unchecked) private var conditioning: Bool
     /// Gets each contact's change of state in touch conditioning (`gestured replay --explain`, the debug log),
     /// from this conditioner and from the one a reload makes.
     var contactObserver: ((ContactTransition) -> Void)? {

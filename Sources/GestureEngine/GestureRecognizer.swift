@@ -54,7 +54,10 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var now: Timestamp = .zero
 
     /// When this recognizer next wants `deadlineReached()`, with or without a touch event (rule R12).
-    @exclusivity(unchecked) public var deadline: Timestamp?
+    @exclusivity(unchecked) public var deadline: Timestamp? {
+        // The engine keeps the earliest of its recognizers' deadlines until one changes.
+        didSet { engine?.deadlineChanged() }
+    }
 
     public init(name: String) {
         self.name = name
