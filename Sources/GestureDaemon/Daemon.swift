@@ -77,7 +77,7 @@ public final class Daemon {
         }
         let server = SocketServer(settings: socketSettings, logger: logger)
         let core = DaemonCore(
-            configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: server, logger: logger)
+            configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: server, logLevel: logger.logLevel)
         // Unowned: the core outlives the server's use of it (both end with `run`). Read at each accept, so a
         // reload's daemon.control counts from the next connection on.
         server.isTrusted = { [unowned core] in core.control.allows($0) }
@@ -94,14 +94,6 @@ public final class Daemon {
         let loop = try InputLoop(
             core: core, server: server, signals: signals, source: source, fallback: fallback, logger: logger, notifier: notifier,
             watchdog: SystemdWatchdog.fromEnvironment(), reader: reader, knowledge: knowledge)
-        core.startReload = { [unowned loop] in loop.startReload() }
-        let started = monotonicNow()
-        // Unowned: the loop holds the core, and the core is asked for its status only while the loop runs.
-        core.statusExtras = { [unowned loop] status in
-            status.source = loop.sourceName
-            status.uptime = (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10
-            status.latency = loop.latency.summary
-        }
         try loop.start()
         try server.start(path: options.socketPath ?? configuration.daemon.socketPath, activated: try SocketActivation.listeningSocket())
         defer { server.shutdown() }

@@ -39,7 +39,6 @@ extension DaemonCore {
             outbox.send(Event.notice(RequestError("hello_timeout", "no hello within \(seconds) s (daemon.hello_timeout_s); closing")).line(), to: client.id)
             outbox.close(client.id, reason: "no hello within \(seconds) s")
         }
-        outbox.flush()
     }
 
     /// The client is gone: its subscriptions end and what it added is removed from every surface.
@@ -50,7 +49,6 @@ extension DaemonCore {
         clientLog.log(at: time, clientMetadata(id, client.peer).merging(["reason": "\(reason)"]) { a, _ in a }) {
             logger.info("client disconnected", metadata: $0)
         }
-        outbox.flush()
     }
 
     /// One request line, without its newline, at `time`.
@@ -70,7 +68,6 @@ extension DaemonCore {
             }
             if let reply { outbox.send(reply.line(id: decoded.id), to: id) }
         }
-        outbox.flush()
     }
 
     /// The reply to a request; nil when it comes later (a reload, answered once applied).
@@ -115,7 +112,9 @@ extension DaemonCore {
         case .listRegions:
             return listRegions(for: client)
         case .status:
-            return status()
+            // What only the caller knows (the source, the uptime, where a frame's time goes) is added by it.
+            actions.append(.answerStatus(client: client.id, id: id, status()))
+            return nil
         case .reload:
             guard control.allows(client.peer) else {
                 clientLog.log(at: requestTime, clientMetadata(client.id, client.peer)) { logger.notice("reload denied", metadata: $0) }
@@ -123,21 +122,16 @@ extension DaemonCore {
                     "access_denied",
                     "uid \(client.peer.uid) may not reload the daemon: daemon.control in \(configuration.file) names who may (by default root and the daemon's own user); SIGHUP and systemctl reload work as ever")
             }
-            let now = clock()
-            if let last = lastSocketReload, now - last < Self.socketReloadInterval {
+            if let last = lastSocketReload, requestTime - last < Self.socketReloadInterval {
                 throw RequestError(
                     "reload_too_soon",
                     "the daemon was reloaded over the socket less than \(Self.socketReloadInterval) s ago; try again later")
             }
-            lastSocketReload = now
-            // Read on the loop's reader thread: answered by finishReload once applied.
-            if let startReload {
-                pendingReloads.append((client.id, id))
-                startReload()
-                return nil
-            }
-            guard let result = reload(at: latestTime) else { throw RequestError("reload_unavailable", "this daemon has no configuration file to reload") }
-            return reloadReply(result)
+            lastSocketReload = requestTime
+            // Read by the caller (the loop's reader thread): answered by finishReload once applied.
+            pendingReloads.append((client.id, id))
+            actions.append(.readConfiguration)
+            return nil
         case .addRegion(let value):
             try withinLimit(client.regions.count, configuration.daemon.maxClientRegions, "regions", "max_client_regions")
             try withinTotal(clients.values.reduce(0) { $0 + $1.regions.count }, configuration.daemon.maxClientRegionsTotal, "regions", "max_client_regions_total")
@@ -291,14 +285,12 @@ extension DaemonCore {
         configuration.devices.map { .wholeSurface(of: $0.name) } + configuration.regions
     }
 
-    private func status() -> Reply {
-        var status = DaemonStatus(
+    private func status() -> DaemonStatus {
+        DaemonStatus(
             config: configuration.file, devices: sessions.count, unclaimedDevices: unclaimed.count, recognizers: runningRecognizers,
             clients: clients.count, clientRecognizers: clients.values.reduce(0) { $0 + $1.recognizers.count },
             clientRegions: clients.values.reduce(0) { $0 + $1.regions.count }, frames: counters.frames, gestures: counters.gestures,
             linesSent: counters.linesSent, reloads: counters.reloads, rejectedReloads: counters.rejectedReloads, kernelDrops: counters.kernelDrops)
-        statusExtras(&status)
-        return .status(status)
     }
 
     /// The kinds a subscription filters on are the catalog's (and `custom`, the samples' family): the wire does not

@@ -2,27 +2,31 @@ import GestureConfig
 import GestureEngine
 import GestureProtocol
 import InputCore
-import LinuxInput
 import Logging
 
 /// The daemon without its I/O: devices and their surfaces, frames through the engines, clients and their
-/// requests, reloads. Single-threaded: the input loop (or a replay) calls it, and everything it produces goes
-/// to the outbox. Time comes in with the frames and with `advance(to:)`; it never reads a clock.
+/// requests, reloads. Single-threaded: the input loop (or a replay) calls it; the lines it makes go into the
+/// outbox, a queue the caller writes out, and what else is to be done (grab a device, write its twin, read the
+/// configuration, log) comes back as actions (`takeActions`). Time comes in with every call; it never reads a
+/// clock.
 public final class DaemonCore {
     public private(set) var configuration: Configuration
     let outbox: any Outbox
+    /// What the caller is to do, in order; the core's log lines among them.
+    let actions = CoreActions()
     let logger: Logger
+    /// The connection `gestured replay --explain` writes to: every recognizer transition and every contact's
+    /// change in touch conditioning go to it as lines that start with `#`, between the event lines.
+    let explainTo: ClientID?
     var policy: PeerPolicy
     /// Who may reload over the socket, and whose recognizers join the configured ones' arbitration (daemon.control).
     var control: PeerPolicy
     /// Who sees positions where (docs/protocol.md, Who sees what). Read for every action some peer sees part of,
     /// changed only by requests and reloads: unchecked, as the clients are.
     @exclusivity(unchecked) var positionAccess: PositionAccess
-    /// When the last reload over the socket was, on `clock`: one a second at most, so a client looping reload
-    /// cannot keep cancelling every gesture in flight.
+    /// When the last reload over the socket was: one a second at most, so a client looping reload cannot keep
+    /// cancelling every gesture in flight.
     var lastSocketReload: Timestamp?
-    /// Now, for the reload rate; tests set it.
-    var clock: () -> Timestamp = monotonicNow
     /// Read every loop turn for the next deadline, changed only as devices come and go or on reload, never
     /// while another access is open: unchecked for exclusivity.
     @exclusivity(unchecked) var sessions: [String: DeviceSession] = [:] {
@@ -51,10 +55,6 @@ public final class DaemonCore {
     @exclusivity(unchecked) var clientLog = LogBudget()
     /// The time of the request in hand, for the lines it causes.
     var requestTime = Timestamp.zero
-    /// Asked to read and check the configuration file again (gesturectl reload, SIGHUP).
-    public var reloadSource: (() -> Result<Configuration, ConfigErrors>)?
-    /// Facts for the status request that only the caller knows (source, uptime, latency), as fields.
-    public var statusExtras: (inout DaemonStatus) -> Void = { _ in }
     // Touched on every frame, never while another access is open: unchecked, as in DeviceSession.
     @exclusivity(unchecked) var counters = Counters()
     /// What gesture lines call each shared recognizer: its configured kind ("checkmark" where the engine says
@@ -79,21 +79,29 @@ public final class DaemonCore {
         var kernelDrops = 0
     }
 
-    public convenience init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logger: Logger) {
-        self.init(configuration: configuration, policy: policy, positions: nil, outbox: outbox, logger: logger)
+    public convenience init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logLevel: Logger.Level = .info) {
+        self.init(configuration: configuration, policy: policy, positions: nil, outbox: outbox, logLevel: logLevel)
     }
 
     /// `positions`: who sees positions where; nil resolves the configuration's (docs/protocol.md, Who sees what).
-    init(configuration: Configuration, policy: PeerPolicy, positions: PositionAccess?, outbox: any Outbox, logger: Logger) {
+    /// `logLevel`: the level of the log its `.log` actions go to, below which it makes none. `explainTo`: see there.
+    init(
+        configuration: Configuration, policy: PeerPolicy, positions: PositionAccess?, outbox: any Outbox, logLevel: Logger.Level,
+        explainTo: ClientID? = nil
+    ) {
         self.configuration = configuration
         self.policy = policy
         self.outbox = outbox
-        self.logger = logger
+        self.explainTo = explainTo
+        logger = actions.logger(label: "gestured", level: logLevel)
         control = PeerPolicy.control(configuration.daemon, logger: logger)
         positionAccess = positions ?? PositionAccess(configuration, logger: logger)
         events.reserveCapacity(64)
         updateKinds()
     }
+
+    /// What the caller is to do after its last call, in order (docs/daemon.md, One thread and data flow).
+    public func takeActions(_ body: (CoreAction) -> Void) { actions.take(body) }
 
     /// The recognizers of the shared surfaces: the configuration's, then those daemon.control's peers added.
     func sharedRecognizers() -> [RecognizerEntry] {
@@ -140,7 +148,6 @@ public final class DaemonCore {
         logger.info("device added", metadata: metadata)
         updateGrab(session)
         broadcast(Event.deviceAdded(session.summary).line()) { $0.matchesDevice(entry.name) }
-        outbox.flush()
     }
 
     /// The input layer already delivered a last frame cancelling the device's touches.
@@ -151,7 +158,6 @@ public final class DaemonCore {
         release(session)
         logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
         broadcast(Event.deviceRemoved(device: session.name, node: node, time: DaemonTime(time)).line()) { $0.matchesDevice(session.name) }
-        outbox.flush()
     }
 
     /// The kernel's buffer for a device overflowed (SYN_DROPPED): libevdev already resynchronized its touches, but
@@ -192,7 +198,6 @@ public final class DaemonCore {
         // The device's frame is one frame on the twin: the engine's deliveries, the contacts conditioning held
         // back and the buttons together.
         if let passThrough = session.passThrough { flush(passThrough, of: session) }
-        if prepared != nil || classified { outbox.flush() }
     }
 
     /// Palms, resting thumbs and fingers on a click that touch conditioning held back: raw-touch subscribers see
@@ -214,14 +219,6 @@ public final class DaemonCore {
         }
         return true
     }
-
-    /// Gets every recognizer transition of every device, with the device's name (`gestured replay --explain`).
-    /// Set it before devices are added.
-    public var explainer: ((String, Transition) -> Void)?
-
-    /// Gets every contact's change of state in touch conditioning, with the device's name (`gestured replay
-    /// --explain`). Set it before devices are added.
-    public var contactExplainer: ((String, ContactTransition) -> Void)?
 
     /// The earliest time a recognizer or a device's touch conditioning wants to be woken, a connection must have
     /// said hello by, or the client lines left out of the log can be told of; nil when none waits for anything.
@@ -277,7 +274,6 @@ public final class DaemonCore {
             }
             if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
-        outbox.flush()
     }
 
     /// A frame to every connection's own engine on the device, after the shared one: each sees the touches it
@@ -325,54 +321,65 @@ public final class DaemonCore {
 
     // MARK: Grabbing
 
-    /// Takes the input layer's part in grabbing; set before devices are added. Nil for a replay.
-    public var grabber: DeviceGrabber?
+    /// Why a device was not grabbed, as the caller found.
+    public enum GrabRefusal: Error {
+        /// The device is a recording: nothing else reads it.
+        case recording
+        /// The input layer could not (another process holds the device, no /dev/uinput, ...), saying why.
+        case failed(String)
+    }
 
-    /// Grabs a session's device when its entry says so and lets it go when it no longer does (a reload).
+    /// Asks for a session's device to be grabbed when its entry says so, and let go when it no longer does (a
+    /// reload).
     private func updateGrab(_ session: DeviceSession) {
-        let wanted = session.surface.entry.grab
-        if !wanted {
+        guard session.surface.entry.grab else {
             release(session)
             return
         }
-        guard session.passThrough == nil else { return }
-        var metadata: Logger.Metadata = ["device.node": "\(session.info.node)", "device.name": "\(session.name)"]
-        guard let grabber else {
-            logger.notice("grab = true has no effect on a recording: nothing else reads it", metadata: metadata)
+        guard session.passThrough == nil, !session.grabAsked else { return }
+        session.grabAsked = true
+        actions.append(.grab(node: session.info.node, description: session.info.description))
+    }
+
+    /// The caller grabbed the device at `node` and made its twin at `twin`: the recognizers' leftovers go there
+    /// from the next frame on. A device gone or no longer to be grabbed meanwhile is let go again.
+    public func grabbed(node: String, twin: String) {
+        guard let session = sessions[node], session.grabAsked, session.surface.entry.grab else {
+            actions.append(.release(node: node))
             return
         }
-        do {
-            let twin = try grabber.grab(node: session.info.node, description: session.info.description)
-            session.passThrough = PassThrough(output: twin, description: session.info.description)
-            metadata["twin.node"] = "\(twin.node)"
-            logger.info("device grabbed: applications read its twin", metadata: metadata)
-        } catch {
-            metadata["error"] = "\(error)"
+        session.grabAsked = false
+        session.passThrough = PassThrough(description: session.info.description)
+        logger.info(
+            "device grabbed: applications read its twin", metadata: ["device.node": "\(node)", "device.name": "\(session.name)", "twin.node": "\(twin)"])
+    }
+
+    /// The caller did not grab the device at `node`: it is read without grabbing (a reload asks again).
+    public func grabFailed(node: String, because refusal: GrabRefusal) {
+        guard let session = sessions[node] else { return }
+        session.grabAsked = false
+        var metadata: Logger.Metadata = ["device.node": "\(node)", "device.name": "\(session.name)"]
+        switch refusal {
+        case .recording:
+            logger.notice("grab = true has no effect on a recording: nothing else reads it", metadata: metadata)
+        case .failed(let why):
+            metadata["error"] = "\(why)"
             logger.warning("cannot grab the device: read without grabbing, so applications see every touch", metadata: metadata)
         }
     }
 
     private func release(_ session: DeviceSession) {
+        session.grabAsked = false
         guard session.passThrough != nil else { return }
         session.passThrough = nil
-        grabber?.release(node: session.info.node)
+        actions.append(.release(node: session.info.node))
         logger.info("device released: its twin is gone", metadata: ["device.node": "\(session.info.node)", "device.name": "\(session.name)"])
     }
 
     /// The turn's passed-through touches to the twin, as one frame.
     private func flush(_ passThrough: PassThrough, of session: DeviceSession) {
-        do {
-            try passThrough.flush(at: session.surface.engine.now)
-            if passThrough.failures > 0 {
-                logger.notice("the twin takes events again", metadata: ["device.name": "\(session.name)", "failures": "\(passThrough.failures)"])
-                passThrough.failures = 0
-            }
-        } catch {
-            if passThrough.failures == 0 {
-                logger.error("cannot write to the twin: applications miss touches", metadata: ["device.name": "\(session.name)", "error": "\(error)"])
-            }
-            passThrough.failures += 1
-        }
+        guard let events = passThrough.frame(at: session.surface.engine.now) else { return }
+        actions.append(.writeTwin(node: session.info.node, events: events))
     }
 
     private func send(_ event: EngineEvent, from session: DeviceSession) {
@@ -553,14 +560,13 @@ public final class DaemonCore {
     }
 
     /// Every recognizer transition at debug level, with its cause (`tap: possible -> failed, touches moved #3: ...`),
-    /// and to `explainer` when one is set.
+    /// and to `explainTo` when there is one.
     private func transitionLogger(device: String) -> ((Transition) -> Void)? {
         let logger = logger
         let debug = logger.logLevel <= .debug
-        guard debug || explainer != nil else { return nil }
-        let explainer = explainer
-        return { t in
-            explainer?(device, t)
+        guard debug || explainTo != nil else { return nil }
+        return { [unowned self] t in
+            explain(t.time, "\(device) \(t)")
             guard debug else { return }
             logger.debug(
                 "\(t)",
@@ -569,18 +575,29 @@ public final class DaemonCore {
     }
 
     /// Every contact's change of state in touch conditioning at debug level, with its cause (`contact 3: settling #3
-    /// -> palm, pressure 0.98 > 0.45`), and to `contactExplainer` when one is set; nil when neither wants them, so
-    /// that the conditioner makes none.
+    /// -> palm, pressure 0.98 > 0.45`), and to `explainTo` when there is one; nil when neither wants them, so that
+    /// the conditioner makes none.
     private func contactLogger(device: String) -> ((ContactTransition) -> Void)? {
         let logger = logger
         let debug = logger.logLevel <= .debug
-        guard debug || contactExplainer != nil else { return nil }
-        let explainer = contactExplainer
-        return { t in
-            explainer?(device, t)
+        guard debug || explainTo != nil else { return nil }
+        return { [unowned self] t in
+            explain(t.time, "\(device) \(t)")
             guard debug else { return }
             logger.debug("\(t)", metadata: ["contact.id": "\(t.contact)", "device.name": "\(device)", "time": "\(t.time)"])
         }
+    }
+
+    /// An explanation line to `explainTo`, between the event lines it explains: `# 1288981454.520952 touch tap:
+    /// possible -> ended, touches ended #12: tap 1 of 1 lifted`. The time has all six decimals (the event lines
+    /// give the same microseconds, trailing zeros left out), so that explanation lines line up.
+    private func explain(_ time: Timestamp, _ text: String) {
+        guard let explainTo else { return }
+        let micro = time.nanoseconds / 1000
+        let fraction = String(abs(micro % 1_000_000))
+        let seconds = (micro < 0 && micro > -1_000_000 ? "-" : "") + String(micro / 1_000_000) + "."
+            + String(repeating: "0", count: 6 - fraction.count) + fraction
+        outbox.send(Array("# \(seconds) \(text)\n".utf8), to: explainTo)
     }
 
     private func deviceMetadata(_ info: DeviceInfo) -> Logger.Metadata {
@@ -628,7 +645,6 @@ public final class DaemonCore {
         counters.reloads += 1
         logger.notice("configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
         broadcast(Event.configReloaded(file: new.file, recognizers: new.recognizers.count).line()) { $0.wants(.config) }
-        outbox.flush()
     }
 
     /// A reload that failed validation: the running configuration stays, and subscribers hear why.
@@ -637,21 +653,8 @@ public final class DaemonCore {
         logger.error("configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
         for e in errors.errors { logger.error("\(e)") }
         broadcast(Event.configRejected(file: file, errors: errors.errors.map(\.description)).line()) { $0.wants(.config) }
-        outbox.flush()
     }
 
-    /// Reads the file again through `reloadSource`, in place, and applies or rejects it.
-    @discardableResult
-    public func reload(at time: Timestamp) -> Result<Configuration, ConfigErrors>? {
-        guard let reloadSource else { return nil }
-        let result = reloadSource()
-        finishReload(result, at: time)
-        return result
-    }
-
-    /// Starts reading the configuration away from the loop (the daemon's reader thread, which joins a read under
-    /// way); the result comes back through `finishReload`. Nil: a reload request reads it in place (`reload(at:)`).
-    public var startReload: (() -> Void)?
     /// Reload requests over the socket waiting for the read they started or joined: answered when it is applied.
     var pendingReloads: [(client: ClientID, id: RequestID?)] = []
 
@@ -665,7 +668,6 @@ public final class DaemonCore {
         let waiting = pendingReloads
         pendingReloads = []
         for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result).line(id: id), to: client) }
-        outbox.flush()
     }
 
     /// The answer to a reload request.

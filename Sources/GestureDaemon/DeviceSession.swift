@@ -168,6 +168,8 @@ final class DeviceSession {
 
     /// The twin a grabbed device's passed-through touches go to; nil when the device is not grabbed.
     var passThrough: PassThrough?
+    /// The caller was asked to grab the device and has not answered yet (DaemonCore.grabbed, grabFailed).
+    var grabAsked = false
 
     /// A touch as the device reported it, in its units, from the touch as the surface sees it: rotation, the
     /// configured size and the millimetres undone, so that an untouched stroke reaches the twin as it came.

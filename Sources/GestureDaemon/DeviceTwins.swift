@@ -1,21 +1,42 @@
 import InputCore
 import LinuxInput
+import Logging
 import SystemPackage
 
 /// Grabbing for the input loop: the hub's device taken with EVIOCGRAB, and its twin made on uinput.
-final class DeviceTwins: DeviceGrabber {
+final class DeviceTwins {
     private let hub: InputHub
     private var twins: [String: UinputDevice] = [:]
+    /// Write failures of each twin since the last one logged: a twin that cannot be written to is logged once a burst.
+    private var failures: [String: Int] = [:]
 
     init(hub: InputHub) { self.hub = hub }
 
-    func grab(node: String, description: DeviceDescription) throws -> TwinOutput {
+    /// Grabs the device at `node` and makes its twin from `description`; the twin's node. Throws, saying why, when
+    /// either fails (another process holds the device, say), leaving the device as it was.
+    func grab(node: String, description: DeviceDescription) throws -> String {
         guard let device = hub.devices[node] else { throw DaemonError("\(node) is not open") }
         // The twin first: a device grabbed without one would leave the applications with nothing.
         let twin = try Self.twin(of: description)
         try device.evdev.grab()
         twins[node] = twin
-        return twin
+        return twin.node
+    }
+
+    /// One frame of passed-through touches to the device's twin.
+    func write(_ events: [InputEvent], to node: String, logger: Logger) {
+        guard let twin = twins[node] else { return }
+        do {
+            try twin.write(events)
+            if let failed = failures.removeValue(forKey: node) {
+                logger.notice("the twin takes events again", metadata: ["device.node": "\(node)", "failures": "\(failed)"])
+            }
+        } catch {
+            if failures[node] == nil {
+                logger.error("cannot write to the twin: applications miss touches", metadata: ["device.node": "\(node)", "error": "\(error)"])
+            }
+            failures[node, default: 0] += 1
+        }
     }
 
     private static func twin(of description: DeviceDescription) throws -> UinputDevice {
@@ -38,6 +59,7 @@ final class DeviceTwins: DeviceGrabber {
     }
 
     func release(node: String) {
+        failures[node] = nil
         guard let twin = twins.removeValue(forKey: node) else { return }
         // The device back first, then the twin gone, as grabbing made the twin first: applications are never
         // without either, and once the twin has gone the device is everyone's again.
@@ -46,5 +68,3 @@ final class DeviceTwins: DeviceGrabber {
     }
 }
 
-/// A uinput device is what a twin is written to.
-extension UinputDevice: TwinOutput {}

@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureEngine
+import GestureProtocol
 import Glibc
 import InputCore
 import LinuxInput
@@ -68,10 +69,46 @@ final class InputLoop {
         switch source {
         case .replay(let replay):
             sourceName = replay.info.node
+            twins = nil
         case .devices(let hub):
             sourceName = "devices"
-            core.grabber = DeviceTwins(hub: hub)
+            twins = DeviceTwins(hub: hub)
         }
+        started = monotonicNow()
+    }
+
+    /// Grabbed devices' twins; nil when a recording is served.
+    private var twins: DeviceTwins?
+    /// When the loop was made, for the status's uptime.
+    private let started: Timestamp
+
+    /// What the core asked for in its last call, done; then its lines written (one write per client).
+    private func carryOut() {
+        core.takeActions { action in
+            switch action {
+            case .log(let level, let message, let metadata):
+                logger.log(level: level, message, metadata: metadata)
+            case .grab(let node, let description):
+                guard let twins else { return core.grabFailed(node: node, because: .recording) }
+                do {
+                    core.grabbed(node: node, twin: try twins.grab(node: node, description: description))
+                } catch {
+                    core.grabFailed(node: node, because: .failed("\(error)"))
+                }
+            case .release(let node):
+                twins?.release(node: node)
+            case .writeTwin(let node, let events):
+                twins?.write(events, to: node, logger: logger)
+            case .readConfiguration:
+                startReload()
+            case .answerStatus(let client, let id, var status):
+                status.source = sourceName
+                status.uptime = (Double(monotonicNow().nanoseconds - started.nanoseconds) / 1e8).rounded() / 10
+                status.latency = latency.summary
+                server.send(Reply.status(status).line(id: id), to: client)
+            }
+        }
+        server.flush()
     }
 
     /// Opens what is there now; runs on the caller's thread before `run` starts.
@@ -85,11 +122,13 @@ final class InputLoop {
                 self.hub = nil
                 replay = fallback
                 sourceName = "\(fallback.info.node) (no touch device)"
-                core.grabber = nil
+                twins = nil
                 core.deviceAdded(fallback.info)
+                carryOut()
             }
         } else if let replay {
             core.deviceAdded(replay.info)
+            carryOut()
         }
     }
 
@@ -138,7 +177,10 @@ final class InputLoop {
             if let d = reader.deadline, d <= now { reader.giveUp(at: now) }
             if anyReady, let hub { hub.read(pollSet[..<inputCount]) { handle($0, at: now) } }
             playReplay(at: now)
-            if let d = core.nextDeadline, d <= now { core.advance(to: now) }
+            if let d = core.nextDeadline, d <= now {
+                core.advance(to: now)
+                carryOut()
+            }
             if anyReady {
                 for entry in pollSet[inputCount...] where entry.revents != 0 { ready(entry, at: now) }
             }
@@ -173,12 +215,14 @@ final class InputLoop {
     private func feed(_ frame: TouchFrame, from node: String, since: Timestamp, arrived: Timestamp) {
         if let lastTimed, arrived.nanoseconds - lastTimed.nanoseconds < Self.timingPeriod {
             core.frame(frame, from: node)
+            carryOut()
             latency.record(frame: since, arrived: arrived)
             return
         }
         lastTimed = arrived
         server.writingTime = 0
         core.frame(frame, from: node)
+        carryOut()
         let writing = server.writingTime ?? 0
         server.writingTime = nil
         latency.record(frame: since, arrived: arrived, done: monotonicNow(), writing: writing)
@@ -191,12 +235,15 @@ final class InputLoop {
                 DeviceInfo(
                     node: device.node, description: device.description, kind: device.kind, geometry: device.geometry,
                     knowledge: knowledge(device.kernelDescription)))
+            carryOut()
         case .removed(let node):
             core.deviceRemoved(node: node, at: monotonicNow())
+            carryOut()
         case .frame(let device, let frame):
             feed(frame, from: device.node, since: frame.timestamp, arrived: now)
         case .dropped(let device, let times):
             core.eventsDropped(node: device.node, times: times)
+            carryOut()
         case .skipped(let node, let reason):
             logger.debug("input node skipped", metadata: ["device.node": "\(node)", "reason": "\(reason)"])
         }
@@ -230,9 +277,9 @@ final class InputLoop {
         }
     }
 
-    /// A reload asked for by SIGHUP or over the socket (the core's `startReload`): read on the reader's thread,
-    /// or joined to the read under way.
-    func startReload() { reader.start(at: turnTime) }
+    /// A reload asked for by SIGHUP or over the socket (the core's `.readConfiguration`): read on the reader's
+    /// thread, or joined to the read under way.
+    private func startReload() { reader.start(at: turnTime) }
 
     /// The reader's result, applied between two frames. A configuration whose max_clients needs more descriptors
     /// than the hard limit allows is refused as a whole (DescriptorLimit).
@@ -247,6 +294,7 @@ final class InputLoop {
             }
         }
         core.finishReload(result, at: now)
+        carryOut()
         // What the reader's thread allocated to read the file (70 MB for 100,000 users) stays with glibc, in
         // that thread's arena, until trimmed.
         server.memory.note(released: MemoryTrim.threshold)
@@ -274,6 +322,7 @@ final class InputLoop {
             case .disconnected(let id, let reason):
                 core.clientDisconnected(id, reason: reason, at: now)
             }
+            carryOut()
         }
     }
 }

@@ -36,13 +36,18 @@ public enum OfflineReplay {
         write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
-        let core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), positions: PositionAccess(), outbox: outbox, logger: logger)
-        if explain {
-            core.explainer = { device, transition in
-                Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)
-            }
-            core.contactExplainer = { device, transition in
-                Array("# \(secondsText(transition.time)) \(device) \(transition)\n".utf8).withUnsafeBufferPointer(write)
+        let core = DaemonCore(
+            configuration: configuration, policy: PeerPolicy(users: [0]), positions: PositionAccess(), outbox: outbox, logLevel: logger.logLevel,
+            explainTo: explain ? 0 : nil)
+        // What the core asks of a replay: its log lines; a recording cannot be grabbed, and no client asks for a
+        // reload or the status.
+        func carryOut() {
+            core.takeActions { action in
+                switch action {
+                case .log(let level, let message, let metadata): logger.log(level: level, message, metadata: metadata)
+                case .grab(let node, _): core.grabFailed(node: node, because: .recording)
+                case .release, .writeTwin, .readConfiguration, .answerStatus: break
+                }
             }
         }
         var subscription = Subscription()
@@ -60,27 +65,23 @@ public enum OfflineReplay {
             }
             let frames = try Replay.frames(of: recording, source: source, kind: info.kind)
             core.deviceAdded(info)
+            carryOut()
             var last = frames.first?.timestamp ?? .zero
             // Each frame fires the deadlines due before it (DaemonCore.frame), as in the live loop.
             for frame in frames {
                 core.frame(frame, from: source)
+                carryOut()
                 last = frame.timestamp
             }
             while let deadline = core.nextDeadline {
                 core.advance(to: deadline)
+                carryOut()
                 last = deadline
             }
             core.deviceRemoved(node: source, at: last)
+            carryOut()
         }
     }
-}
-
-/// Seconds to the microsecond, with all six decimals (the JSON lines give the same microseconds, trailing zeros
-/// left out), so that explanation lines line up.
-private func secondsText(_ time: Timestamp) -> String {
-    let micro = time.nanoseconds / 1000
-    let fraction = String(abs(micro % 1_000_000))
-    return (micro < 0 && micro > -1_000_000 ? "-" : "") + String(micro / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
 
 /// An outbox that hands every line to a function, for replays and tests; the bytes are valid during the call.
@@ -92,7 +93,6 @@ final class LineCollector: Outbox {
     func send(_ line: [UInt8], to client: ClientID) { line.withUnsafeBufferPointer(write) }
     func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID) { write(line) }
     func close(_ client: ClientID, reason: String) {}
-    func flush() {}
 }
 
 extension DaemonCore {

@@ -1,15 +1,15 @@
 /// A connection's number, unique for the daemon's lifetime.
 public typealias ClientID = Int
 
-/// Where the core's lines go: the socket server, or stdout for a replay. The core calls `flush` once at the
-/// end of each input it handles, so a transport can batch a frame's lines into one write per client.
+/// Where the core's lines go: a queue per client that the caller writes out after each call (the socket server,
+/// which batches a frame's lines into one write per client), or stdout for a replay. Queueing only: the core
+/// does no I/O.
 public protocol Outbox: AnyObject {
     func send(_ line: [UInt8], to client: ClientID)
     /// The same, from bytes that are valid only during the call (an event line, written in place).
     func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID)
-    /// Sends, then closes; `reason` is logged.
+    /// Sends what is queued, then closes; `reason` is logged.
     func close(_ client: ClientID, reason: String)
-    func flush()
 }
 
 extension Outbox {

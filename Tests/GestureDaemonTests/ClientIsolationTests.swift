@@ -194,7 +194,7 @@ import Testing
         let configuration = try Configuration.parse(allowed, file: "test.toml")
         let logger = Logger(label: "test")
         let lines = Core.Lines()
-        let core = DaemonCore(configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: lines, logger: logger)
+        let core = DaemonCore(configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: lines)
         core.deviceAdded(Core.device)
         Self.connect(core, 2, Self.stranger, [#"{"type":"subscribe","events":["touches"]}"#])
         core.frame(Core.frame(1, [(1, .began, 50, 100)]), from: Core.device.node)

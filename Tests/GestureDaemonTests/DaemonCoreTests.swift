@@ -13,7 +13,6 @@ import Testing
         var closed: [ClientID] = []
         func send(_ line: [UInt8], to client: ClientID) { sent.append((client, String(decoding: line.dropLast(), as: UTF8.self))) }
         func close(_ client: ClientID, reason: String) { closed.append(client) }
-        func flush() {}
 
         func objects(to client: ClientID) -> [[String: Any]] {
             sent.filter { $0.0 == client }.compactMap { try? JSONSerialization.jsonObject(with: Data($0.1.utf8)) as? [String: Any] }
@@ -28,7 +27,7 @@ import Testing
 
     static func core(_ toml: String, policy: PeerPolicy = PeerPolicy(users: [0])) throws -> (DaemonCore, Lines) {
         let lines = Lines()
-        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: policy, outbox: lines, logger: Logger(label: "test"))
+        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: policy, outbox: lines)
         core.deviceAdded(device)
         return (core, lines)
     }

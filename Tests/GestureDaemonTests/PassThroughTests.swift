@@ -9,24 +9,33 @@ import Testing
 /// twin as the view. The input layer's part (EVIOCGRAB, uinput) is stood in for by a list of written frames here
 /// and tested on kernel devices in the VM (PassThroughKernelTests).
 @Suite struct PassThroughTests {
-    final class Grabs: DeviceGrabber {
-        final class Twin: TwinOutput {
-            let node = "/dev/input/twin"
+    /// The input loop's part in grabbing, stood in for: the core's grab, release and twin-writing actions
+    /// carried out on a list of written frames per device.
+    final class Grabs {
+        final class Twin {
             var frames: [[String]] = []
-            func write(_ events: [InputEvent]) throws { frames.append(events.map(PassThroughTests.word)) }
         }
         var twins: [String: Twin] = [:]
         var released: [String] = []
         var refuse = false
-        func grab(node: String, description: DeviceDescription) throws -> TwinOutput {
-            if refuse { throw DaemonError("libevdev_grab failed for \(node): Device or resource busy") }
-            let twin = Twin()
-            twins[node] = twin
-            return twin
-        }
-        func release(node: String) {
-            released.append(node)
-            twins[node] = nil
+
+        /// Carries out what the core asked since the last call.
+        func carryOut(_ core: DaemonCore) {
+            core.takeActions { action in
+                switch action {
+                case .grab(let node, _):
+                    if refuse { return core.grabFailed(node: node, because: .failed("libevdev_grab failed for \(node): Device or resource busy")) }
+                    twins[node] = Twin()
+                    core.grabbed(node: node, twin: "/dev/input/twin")
+                case .release(let node):
+                    released.append(node)
+                    twins[node] = nil
+                case .writeTwin(let node, let events):
+                    twins[node]?.frames.append(events.map(PassThroughTests.word))
+                case .log, .readConfiguration, .answerStatus:
+                    break
+                }
+            }
         }
     }
 
@@ -44,14 +53,15 @@ import Testing
 
     static func core(_ toml: String, grabs: Grabs = Grabs()) throws -> (DaemonCore, Grabs, DaemonCoreTests.Lines) {
         let lines = DaemonCoreTests.Lines()
-        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
-        core.grabber = grabs
+        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: PeerPolicy(users: [0]), outbox: lines)
         core.deviceAdded(DaemonCoreTests.device)
+        grabs.carryOut(core)
         return (core, grabs, lines)
     }
 
-    static func frame(_ core: DaemonCore, _ t: Double, _ touches: [(TouchID, TouchPhase, Double, Double)]) {
+    static func frame(_ core: DaemonCore, _ t: Double, _ touches: [(TouchID, TouchPhase, Double, Double)], grabs: Grabs) {
         core.frame(DaemonCoreTests.frame(t, touches), from: node)
+        grabs.carryOut(core)
     }
 
     static let grabbed = """
@@ -63,10 +73,10 @@ import Testing
     /// The device's units: 10 a millimetre, as DaemonCoreTests.device reports.
     @Test func anOrdinaryDragComesThroughFrameForFrameInTheDevicesUnits() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n")
-        Self.frame(core, 1, [(1, .began, 100, 50)])
-        Self.frame(core, 1.01, [(1, .moved, 100.5, 52.3)])
-        Self.frame(core, 1.02, [(1, .moved, 120, 52.3)])
-        Self.frame(core, 1.03, [(1, .ended, 120, 52.3)])
+        Self.frame(core, 1, [(1, .began, 100, 50)], grabs: grabs)
+        Self.frame(core, 1.01, [(1, .moved, 100.5, 52.3)], grabs: grabs)
+        Self.frame(core, 1.02, [(1, .moved, 120, 52.3)], grabs: grabs)
+        Self.frame(core, 1.03, [(1, .ended, 120, 52.3)], grabs: grabs)
         #expect(try #require(grabs.twins[Self.node]).frames == [
             ["id 0", "x 1000", "y 500", "key 330 1", "X 1000", "Y 500", "syn"],
             ["x 1005", "y 523", "X 1005", "Y 523", "syn"],
@@ -87,14 +97,14 @@ import Testing
             edge_width_mm = 10
             """)
         let twin = try #require(grabs.twins[Self.node])
-        Self.frame(core, 1, [(1, .began, 2, 100)])
-        for i in 1...10 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 2 + Double(i) * 5, 100)]) }
-        Self.frame(core, 1.2, [(1, .ended, 52, 100)])
+        Self.frame(core, 1, [(1, .began, 2, 100)], grabs: grabs)
+        for i in 1...10 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 2 + Double(i) * 5, 100)], grabs: grabs) }
+        Self.frame(core, 1.2, [(1, .ended, 52, 100)], grabs: grabs)
         #expect(twin.frames.isEmpty, "the edge swipe leaked: \(twin.frames)")
 
-        Self.frame(core, 2, [(2, .began, 3, 60)])
+        Self.frame(core, 2, [(2, .began, 3, 60)], grabs: grabs)
         #expect(twin.frames.isEmpty, "held while the edge pan may still begin")
-        Self.frame(core, 2.05, [(2, .ended, 3, 60)])
+        Self.frame(core, 2.05, [(2, .ended, 3, 60)], grabs: grabs)
         #expect(twin.frames == [["id 0", "x 30", "y 600", "key 330 1", "X 30", "Y 600", "syn", "id -1", "key 330 0", "syn"]],
             "the tap, replayed when the edge pan failed, its touch-down and its lift each a frame: \(twin.frames)")
     }
@@ -104,13 +114,13 @@ import Testing
     @Test func aGestureRecognizedAfterForwardingEndsItsTouchesOnTheTwin() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n")
         let twin = try #require(grabs.twins[Self.node])
-        Self.frame(core, 1, [(1, .began, 100, 100)])
+        Self.frame(core, 1, [(1, .began, 100, 100)], grabs: grabs)
         #expect(twin.frames.count == 1, "forwarded at once: nothing delays it")
-        for i in 1...5 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 100 + Double(i) * 4, 100)]) }
+        for i in 1...5 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 100 + Double(i) * 4, 100)], grabs: grabs) }
         #expect(twin.frames.last == ["id -1", "key 330 0", "syn"], "ended when the pan began: \(twin.frames)")
         let written = twin.frames.count
-        Self.frame(core, 1.1, [(1, .moved, 150, 100)])
-        Self.frame(core, 1.2, [(1, .ended, 150, 100)])
+        Self.frame(core, 1.1, [(1, .moved, 150, 100)], grabs: grabs)
+        Self.frame(core, 1.2, [(1, .ended, 150, 100)], grabs: grabs)
         #expect(twin.frames.count == written, "nothing more of the pan's touch")
     }
 
@@ -126,12 +136,13 @@ import Testing
             delays_touches_ended = true
             """)
         let twin = try #require(grabs.twins[Self.node])
-        Self.frame(core, 1, [(1, .began, 100, 100)])
+        Self.frame(core, 1, [(1, .began, 100, 100)], grabs: grabs)
         #expect(twin.frames.count == 1, "touch-down is not delayed")
-        Self.frame(core, 1.05, [(1, .ended, 100, 100)])
+        Self.frame(core, 1.05, [(1, .ended, 100, 100)], grabs: grabs)
         #expect(twin.frames.count == 1, "the lift waits while a second tap may come")
         let deadline = try #require(core.nextDeadline)
         core.advance(to: deadline)
+        grabs.carryOut(core)
         #expect(twin.frames.last == ["id -1", "key 330 0", "syn"], "the lift, once the double tap failed: \(twin.frames)")
     }
 
@@ -151,10 +162,10 @@ import Testing
             rect = [0, 0, 0.25, 0.25]
             """)
         let twin = try #require(grabs.twins[Self.node])
-        Self.frame(core, 1, [(1, .began, 20, 20), (2, .began, 200, 20)])
-        Self.frame(core, 1.05, [(1, .ended, 20, 20), (2, .ended, 200, 20)])
+        Self.frame(core, 1, [(1, .began, 20, 20), (2, .began, 200, 20)], grabs: grabs)
+        Self.frame(core, 1.05, [(1, .ended, 20, 20), (2, .ended, 200, 20)], grabs: grabs)
         #expect(twin.frames.isEmpty)
-        Self.frame(core, 2, [(3, .began, 200, 150)])
+        Self.frame(core, 2, [(3, .began, 200, 150)], grabs: grabs)
         #expect(twin.frames.count == 1, "below the panel, touches pass")
     }
 
@@ -162,11 +173,14 @@ import Testing
         let (core, grabs, _) = try Self.core(Self.grabbed)
         #expect(grabs.twins[Self.node] != nil)
         core.apply(try Configuration.parse("[[device]]\nname = \"touch\"\n", file: "test.toml"), policy: PeerPolicy(), at: .seconds(5))
+        grabs.carryOut(core)
         #expect(grabs.released == [Self.node])
         #expect(grabs.twins.isEmpty)
         core.apply(try Configuration.parse(Self.grabbed, file: "test.toml"), policy: PeerPolicy(), at: .seconds(6))
+        grabs.carryOut(core)
         #expect(grabs.twins[Self.node] != nil, "and grabs it again when it is turned back on")
         core.deviceRemoved(node: Self.node, at: .seconds(7))
+        grabs.carryOut(core)
         #expect(grabs.released == [Self.node, Self.node], "a device that goes takes its twin with it")
     }
 
@@ -176,8 +190,8 @@ import Testing
         let (core, _, lines) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", grabs: grabs)
         #expect(grabs.twins.isEmpty)
         DaemonCoreTests.subscribe(core, 1)
-        Self.frame(core, 1, [(1, .began, 100, 100)])
-        Self.frame(core, 1.05, [(1, .ended, 100, 100)])
+        Self.frame(core, 1, [(1, .began, 100, 100)], grabs: grabs)
+        Self.frame(core, 1.05, [(1, .ended, 100, 100)], grabs: grabs)
         #expect(DaemonCoreTests.gestures(lines, 1) == ["tap ended"])
     }
 
@@ -197,22 +211,25 @@ import Testing
         let lines = DaemonCoreTests.Lines()
         let core = DaemonCore(
             configuration: try Configuration.parse("[[device]]\nname = \"pad\"\ngrab = true\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml"),
-            policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
-        core.grabber = grabs
+            policy: PeerPolicy(users: [0]), outbox: lines)
         core.deviceAdded(pad)
+        grabs.carryOut(core)
         DaemonCoreTests.subscribe(core, 1)
         func frame(_ t: Double, _ phase: TouchPhase, button: Bool) {
-            while let deadline = core.nextDeadline, deadline < .seconds(t) { core.advance(to: deadline) }
             var touch = Touch(id: 1, phase: phase, location: Point(x: 70, y: 60), timestamp: .seconds(t), type: .indirect)
             touch.pressure = 0.2
             core.frame(TouchFrame(timestamp: .seconds(t), touches: [touch], physicalButtonDown: button), from: pad.node)
+            grabs.carryOut(core)
         }
         frame(1, .began, button: false)
         for i in 1...5 { frame(1 + Double(i) * 0.01, .stationary, button: false) }
         for i in 6...15 { frame(1 + Double(i) * 0.01, .stationary, button: true) }
         for i in 16...20 { frame(1 + Double(i) * 0.01, .stationary, button: false) }
         frame(1.21, .ended, button: false)
-        while let deadline = core.nextDeadline { core.advance(to: deadline) }
+        while let deadline = core.nextDeadline {
+            core.advance(to: deadline)
+            grabs.carryOut(core)
+        }
 
         let words = try #require(grabs.twins[pad.node]).frames.joined()
         let press = try #require(words.firstIndex(of: "key 272 1"), "no click on the twin: \(Array(words))")

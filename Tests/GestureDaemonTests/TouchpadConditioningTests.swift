@@ -24,13 +24,13 @@ import Testing
         var time = 0.0
         private var down: [TouchID: Touch] = [:]
 
-        /// `explain` hears each contact's change in touch conditioning (`gestured replay --explain`).
-        init(explain: ((String, ContactTransition) -> Void)? = nil) throws {
+        /// With `explain`, each contact's change in touch conditioning goes to client 9 (`gestured replay --explain`).
+        init(explain: Bool = false) throws {
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let file = root.appendingPathComponent("config/examples/touchpad-desktop.toml").path
             let configuration = try Configuration.parse(String(contentsOfFile: file, encoding: .utf8), file: file)
-            core = DaemonCore(configuration: configuration, policy: PeerPolicy(users: [0]), outbox: lines, logger: Logger(label: "test"))
-            core.contactExplainer = explain
+            core = DaemonCore(
+                configuration: configuration, policy: PeerPolicy(users: [0]), positions: nil, outbox: lines, logLevel: .info, explainTo: explain ? 9 : nil)
             core.deviceAdded(TouchpadConditioningTests.pad)
             DaemonCoreTests.subscribe(core, 1)
         }
@@ -81,12 +81,11 @@ import Testing
 
     /// What `gestured replay --explain` prints of touch conditioning comes from the device's own stage.
     @Test func theExplanationSaysWhyAContactIsHeldBack() throws {
-        final class Heard { var lines: [String] = [] }
-        let heard = Heard()
-        let pad = try Pad(explain: { device, transition in heard.lines.append("\(device) \(transition)") })
+        let pad = try Pad(explain: true)
         pad.frame([(1, 50, 30)], pressure: 0.9)
         pad.frame([(1, 50, 30)], up: [1], pressure: 0.9)
-        #expect(heard.lines == ["touchpad contact 1: up -> palm, pressure 0.9 > 0.45", "touchpad contact 1: palm -> up, lifted"])
+        let heard = pad.lines.sent.filter { $0.0 == 9 }.map(\.1)
+        #expect(heard == ["# 0.000000 touchpad contact 1: up -> palm, pressure 0.9 > 0.45", "# 0.010000 touchpad contact 1: palm -> up, lifted"])
     }
 
     @Test func aTapThatWobblesIsATapNotAPointerMove() throws {
