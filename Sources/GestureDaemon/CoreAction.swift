@@ -24,7 +24,7 @@ public enum CoreAction {
 /// The core's log lines as actions: a handler that queues them for the caller, which writes them to the real log.
 /// The core's logger filters by the level the caller gave, as the real one would.
 final class CoreActions {
-    private(set) var queued: [CoreAction] = []
+    @exclusivity(unchecked) private(set) var queued: [CoreAction] = []
 
     func append(_ action: CoreAction) { queued.append(action) }
 

@@ -101,7 +101,11 @@ public final class DaemonCore {
     }
 
     /// What the caller is to do after its last call, in order (docs/daemon.md, One thread and data flow).
-    public func takeActions(_ body: (CoreAction) -> Void) { actions.take(body) }
+    public func takeActions(_ body: (CoreAction) -> Void) {
+        // Asked after every frame, and most frames ask for nothing.
+        guard !actions.queued.isEmpty else { return }
+        actions.take(body)
+    }
 
     /// The recognizers of the shared surfaces: the configuration's, then those daemon.control's peers added.
     func sharedRecognizers() -> [RecognizerEntry] {
