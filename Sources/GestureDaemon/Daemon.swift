@@ -76,8 +76,7 @@ public final class Daemon {
                 metadata: ["limit.before": "\(before)", "limit": "\(DescriptorLimit.needed(maxClients: configuration.daemon.maxClients))"])
         }
         let server = SocketServer(settings: socketSettings, logger: logger)
-        let core = DaemonCore(
-            configuration: configuration, policy: PeerPolicy.rawTouches(configuration.daemon, logger: logger), outbox: server, logLevel: logger.logLevel)
+        let core = DaemonCore(configuration: configuration, access: .resolve(configuration, logger: logger), outbox: server, logLevel: logger.logLevel)
         // Unowned: the core outlives the server's use of it (both end with `run`). Read at each accept, so a
         // reload's daemon.control counts from the next connection on.
         server.isTrusted = { [unowned core] in core.control.allows($0) }

@@ -79,23 +79,16 @@ public final class DaemonCore {
         var kernelDrops = 0
     }
 
-    public convenience init(configuration: Configuration, policy: PeerPolicy, outbox: any Outbox, logLevel: Logger.Level = .info) {
-        self.init(configuration: configuration, policy: policy, positions: nil, outbox: outbox, logLevel: logLevel)
-    }
-
-    /// `positions`: who sees positions where; nil resolves the configuration's (docs/protocol.md, Who sees what).
-    /// `logLevel`: the level of the log its `.log` actions go to, below which it makes none. `explainTo`: see there.
-    init(
-        configuration: Configuration, policy: PeerPolicy, positions: PositionAccess?, outbox: any Outbox, logLevel: Logger.Level,
-        explainTo: ClientID? = nil
-    ) {
+    /// `access`: who may do what, the configuration's names resolved by the caller (`Access.resolve`). `logLevel`:
+    /// the level of the log its `.log` actions go to, below which it makes none. `explainTo`: see there.
+    public init(configuration: Configuration, access: Access, outbox: any Outbox, logLevel: Logger.Level = .info, explainTo: ClientID? = nil) {
         self.configuration = configuration
-        self.policy = policy
+        policy = access.rawTouches
+        control = access.control
+        positionAccess = access.positions
         self.outbox = outbox
         self.explainTo = explainTo
         logger = actions.logger(label: "gestured", level: logLevel)
-        control = PeerPolicy.control(configuration.daemon, logger: logger)
-        positionAccess = positions ?? PositionAccess(configuration, logger: logger)
         events.reserveCapacity(64)
         updateKinds()
     }
@@ -612,15 +605,15 @@ public final class DaemonCore {
 
     /// Takes a new configuration: every touch in flight is cancelled on the old surfaces, and devices are
     /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
-    public func apply(_ new: Configuration, policy: PeerPolicy, at time: Timestamp) {
+    public func apply(_ new: Configuration, access: Access, at time: Timestamp) {
         for session in sessions.values {
             cancelTouches(of: session, at: time)
             if let passThrough = session.passThrough { flush(passThrough, of: session) }
         }
         configuration = new
-        self.policy = policy
-        control = PeerPolicy.control(new.daemon, logger: logger)
-        positionAccess = PositionAccess(new, logger: logger)
+        policy = access.rawTouches
+        control = access.control
+        positionAccess = access.positions
         rereadRights()
         dropClientAdditionsThatNoLongerFit()
         updateKinds()
@@ -664,14 +657,14 @@ public final class DaemonCore {
 
     /// A configuration read for a reload: applied, or refused with its errors; the requests that waited for it
     /// are answered.
-    public func finishReload(_ result: Result<Configuration, ConfigErrors>, at time: Timestamp) {
+    public func finishReload(_ result: Result<(Configuration, Access), ConfigErrors>, at time: Timestamp) {
         switch result {
-        case .success(let new): apply(new, policy: PeerPolicy.rawTouches(new.daemon, logger: logger), at: time)
+        case .success(let (new, access)): apply(new, access: access, at: time)
         case .failure(let errors): rejected(errors, file: configuration.file)
         }
         let waiting = pendingReloads
         pendingReloads = []
-        for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result).line(id: id), to: client) }
+        for (client, id) in waiting where clients[client] != nil { outbox.send(reloadReply(result.map(\.0)).line(id: id), to: client) }
     }
 
     /// The answer to a reload request.

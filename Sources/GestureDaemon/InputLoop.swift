@@ -293,7 +293,8 @@ final class InputLoop {
                 result = .failure(ConfigErrors([ConfigError(file: new.file, position: SourcePosition(line: 1, column: 1), "\(error)")]))
             }
         }
-        core.finishReload(result, at: now)
+        // The configuration's users and groups looked up here, not in the core.
+        core.finishReload(result.map { ($0, Access.resolve($0, logger: logger)) }, at: now)
         carryOut()
         // What the reader's thread allocated to read the file (70 MB for 100,000 users) stays with glibc, in
         // that thread's arena, until trimmed.

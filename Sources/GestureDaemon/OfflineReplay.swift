@@ -36,9 +36,7 @@ public enum OfflineReplay {
         write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(InputError) {
         let outbox = LineCollector(write: write)
-        let core = DaemonCore(
-            configuration: configuration, policy: PeerPolicy(users: [0]), positions: PositionAccess(), outbox: outbox, logLevel: logger.logLevel,
-            explainTo: explain ? 0 : nil)
+        let core = DaemonCore(configuration: configuration, access: .replay, outbox: outbox, logLevel: logger.logLevel, explainTo: explain ? 0 : nil)
         // What the core asks of a replay: its log lines; a recording cannot be grabbed, and no client asks for a
         // reload or the status.
         func carryOut() {

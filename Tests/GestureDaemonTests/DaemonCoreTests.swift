@@ -27,9 +27,17 @@ import Testing
 
     static func core(_ toml: String, policy: PeerPolicy = PeerPolicy(users: [0])) throws -> (DaemonCore, Lines) {
         let lines = Lines()
-        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: policy, outbox: lines)
+        let configuration = try Configuration.parse(toml, file: "test.toml")
+        let core = DaemonCore(configuration: configuration, access: access(configuration, rawTouches: policy), outbox: lines)
         core.deviceAdded(device)
         return (core, lines)
+    }
+
+    /// The configuration's access, as the daemon resolves it, with `rawTouches` for who may have raw touches.
+    static func access(_ configuration: Configuration, rawTouches: PeerPolicy = PeerPolicy(users: [0])) -> Access {
+        var access = Access.resolve(configuration, logger: Logger(label: "test"))
+        access.rawTouches = rawTouches
+        return access
     }
 
     static func subscribe(_ core: DaemonCore, _ id: ClientID, _ request: String = #"{"type":"subscribe"}"#) {
@@ -87,7 +95,8 @@ import Testing
         Self.subscribe(core, 1)
         core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.node)
         core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.node)
-        core.apply(try Configuration.parse("[[recognizer]]\nname = \"pan2\"\nkind = \"pan\"\n", file: "new.toml"), policy: PeerPolicy(), at: .seconds(1.015))
+        let new = try Configuration.parse("[[recognizer]]\nname = \"pan2\"\nkind = \"pan\"\n", file: "new.toml")
+        core.apply(new, access: Self.access(new, rawTouches: PeerPolicy()), at: .seconds(1.015))
         core.frame(Self.frame(1.02, [(1, .moved, 130, 100)]), from: Self.device.node)
         core.frame(Self.frame(1.03, [(1, .ended, 130, 100)]), from: Self.device.node)
         core.frame(Self.frame(2, [(2, .began, 100, 100)]), from: Self.device.node)

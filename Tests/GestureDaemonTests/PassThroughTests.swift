@@ -53,7 +53,8 @@ import Testing
 
     static func core(_ toml: String, grabs: Grabs = Grabs()) throws -> (DaemonCore, Grabs, DaemonCoreTests.Lines) {
         let lines = DaemonCoreTests.Lines()
-        let core = DaemonCore(configuration: try Configuration.parse(toml, file: "test.toml"), policy: PeerPolicy(users: [0]), outbox: lines)
+        let configuration = try Configuration.parse(toml, file: "test.toml")
+        let core = DaemonCore(configuration: configuration, access: DaemonCoreTests.access(configuration), outbox: lines)
         core.deviceAdded(DaemonCoreTests.device)
         grabs.carryOut(core)
         return (core, grabs, lines)
@@ -172,11 +173,13 @@ import Testing
     @Test func aReloadThatTurnsGrabbingOffReleasesTheDevice() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed)
         #expect(grabs.twins[Self.node] != nil)
-        core.apply(try Configuration.parse("[[device]]\nname = \"touch\"\n", file: "test.toml"), policy: PeerPolicy(), at: .seconds(5))
+        let ungrabbed = try Configuration.parse("[[device]]\nname = \"touch\"\n", file: "test.toml")
+        core.apply(ungrabbed, access: DaemonCoreTests.access(ungrabbed, rawTouches: PeerPolicy()), at: .seconds(5))
         grabs.carryOut(core)
         #expect(grabs.released == [Self.node])
         #expect(grabs.twins.isEmpty)
-        core.apply(try Configuration.parse(Self.grabbed, file: "test.toml"), policy: PeerPolicy(), at: .seconds(6))
+        let grabbed = try Configuration.parse(Self.grabbed, file: "test.toml")
+        core.apply(grabbed, access: DaemonCoreTests.access(grabbed, rawTouches: PeerPolicy()), at: .seconds(6))
         grabs.carryOut(core)
         #expect(grabs.twins[Self.node] != nil, "and grabs it again when it is turned back on")
         core.deviceRemoved(node: Self.node, at: .seconds(7))
@@ -209,9 +212,8 @@ import Testing
         let pad = DeviceInfo(node: "/dev/input/event7", description: description, kind: .touchpad, geometry: SurfaceGeometry(x: x, y: y))
         let grabs = Grabs()
         let lines = DaemonCoreTests.Lines()
-        let core = DaemonCore(
-            configuration: try Configuration.parse("[[device]]\nname = \"pad\"\ngrab = true\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml"),
-            policy: PeerPolicy(users: [0]), outbox: lines)
+        let configuration = try Configuration.parse("[[device]]\nname = \"pad\"\ngrab = true\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml")
+        let core = DaemonCore(configuration: configuration, access: DaemonCoreTests.access(configuration), outbox: lines)
         core.deviceAdded(pad)
         grabs.carryOut(core)
         DaemonCoreTests.subscribe(core, 1)

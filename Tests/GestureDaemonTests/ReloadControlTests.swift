@@ -24,7 +24,8 @@ import Testing
         core.clientLine(id, Array(#"{"type":"reload"}"#.utf8), at: time)
         core.takeActions { action in
             guard case .readConfiguration = action else { return }
-            core.finishReload(Result { () throws(ConfigErrors) -> Configuration in try Configuration.parse(toml, file: "test.toml") }, at: time)
+            let read = Result { () throws(ConfigErrors) -> Configuration in try Configuration.parse(toml, file: "test.toml") }
+            core.finishReload(read.map { ($0, DaemonCoreTests.access($0)) }, at: time)
         }
         return lines.objects(to: id).last ?? [:]
     }

@@ -30,7 +30,7 @@ import Testing
             let file = root.appendingPathComponent("config/examples/touchpad-desktop.toml").path
             let configuration = try Configuration.parse(String(contentsOfFile: file, encoding: .utf8), file: file)
             core = DaemonCore(
-                configuration: configuration, policy: PeerPolicy(users: [0]), positions: nil, outbox: lines, logLevel: .info, explainTo: explain ? 9 : nil)
+                configuration: configuration, access: DaemonCoreTests.access(configuration), outbox: lines, explainTo: explain ? 9 : nil)
             core.deviceAdded(TouchpadConditioningTests.pad)
             DaemonCoreTests.subscribe(core, 1)
         }
