@@ -83,12 +83,19 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
         // An application of the client library: prints the swipes and pinches it is told of.
         .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
-        // The daemon: devices, engines and clients put together (DaemonCore, no I/O), the input loop, the
-        // socket server, systemd integration.
+        // The daemon without its I/O: devices, engines and clients put together (DaemonCore), taking every input
+        // with its time and answering with lines and actions. No Glibc, no LinuxInput, no clock.
+        .target(
+            name: "GestureCore",
+            dependencies: [
+                "GestureCatalog", "GestureConfig", "GestureEngine", "GestureProtocol", "InputCore", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The daemon's I/O around the core: the input loop, the socket server, the replays, systemd integration.
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCatalog", "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
+                "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -97,6 +104,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
+                "GestureCore",
                 "GestureTrace",
                 "GestureConfig",
                 "GestureDaemon",
@@ -122,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "InputCore", "CLibevdev",
+                "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "InputCore", "CLibevdev",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

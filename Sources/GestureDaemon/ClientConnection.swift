@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 import SystemCalls
 import SystemPackage

@@ -1,3 +1,4 @@
+import GestureCore
 import Foundation
 import GestureConfig
 import GestureEngine
@@ -79,7 +80,7 @@ public final class Daemon {
         let core = DaemonCore(configuration: configuration, access: .resolve(configuration, logger: logger), outbox: server, logLevel: logger.logLevel)
         // Unowned: the core outlives the server's use of it (both end with `run`). Read at each accept, so a
         // reload's daemon.control counts from the next connection on.
-        server.isTrusted = { [unowned core] in core.control.allows($0) }
+        server.isTrusted = { [unowned core] in core.mayControl($0) }
         let path = options.configPath
         let reader = try ConfigurationReader(file: path) { Configuration.load(path) }
         let knowledge = deviceKnowledge()
@@ -99,7 +100,7 @@ public final class Daemon {
         logger.notice(
             "gestured started",
             metadata: [
-                "config.file": "\(configuration.file)", "source": "\(loop.sourceName)", "devices": "\(core.sessions.count)",
+                "config.file": "\(configuration.file)", "source": "\(loop.sourceName)", "devices": "\(core.deviceCount)",
                 "recognizers": "\(configuration.recognizers.count)", "version": "\(GesturedVersion.string)",
             ])
         notifier.notify("READY=1\nSTATUS=\(core.statusLine)")

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureConfig
 import GestureEngine
 import GestureProtocol

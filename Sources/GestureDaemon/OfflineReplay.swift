@@ -1,3 +1,4 @@
+import GestureCore
 import GestureConfig
 import GestureEngine
 import GestureProtocol
@@ -91,15 +92,4 @@ final class LineCollector: Outbox {
     func send(_ line: [UInt8], to client: ClientID) { line.withUnsafeBufferPointer(write) }
     func send(_ line: UnsafeBufferPointer<UInt8>, to client: ClientID) { write(line) }
     func close(_ client: ClientID, reason: String) {}
-}
-
-extension DaemonCore {
-    /// A subscriber inside the process (a replay's output), greeted and subscribed without a socket.
-    func addLocalSubscriber(_ id: ClientID, _ subscription: Subscription) {
-        let client = ClientSession(id: id, peer: PeerCredentials(pid: 0, uid: 0, gid: 0), mayReceiveTouches: true, trusted: true)
-        client.positions = .everywhere
-        client.greeted = true
-        _ = client.subscribe(subscription)
-        clients[id] = client
-    }
 }

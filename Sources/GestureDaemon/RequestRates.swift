@@ -1,3 +1,4 @@
+import GestureCore
 import GestureEngine
 
 /// The request rate of each user, over all of its connections: a burst of 256 lines, then 512 a second. A user

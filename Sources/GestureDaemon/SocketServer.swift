@@ -1,3 +1,4 @@
+import GestureCore
 import CGesturedInput
 import GestureConfig
 import GestureEngine

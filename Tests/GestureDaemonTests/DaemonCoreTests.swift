@@ -1,6 +1,7 @@
 import Foundation
 import GestureConfig
 import GestureEngine
+@testable import GestureCore
 @testable import GestureDaemon
 import InputCore
 import Logging

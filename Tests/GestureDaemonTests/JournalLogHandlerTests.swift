@@ -1,3 +1,4 @@
+@testable import GestureCore
 @testable import GestureDaemon
 import Logging
 import Testing

@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureEngine
+@testable import GestureCore
 @testable import GestureDaemon
 import InputCore
 import Logging

@@ -1,4 +1,5 @@
 import GestureEngine
+@testable import GestureCore
 @testable import GestureDaemon
 import InputCore
 import Testing

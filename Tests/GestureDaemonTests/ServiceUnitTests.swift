@@ -1,4 +1,5 @@
 import Foundation
+@testable import GestureCore
 @testable import GestureDaemon
 import Testing
 

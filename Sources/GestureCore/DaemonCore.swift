@@ -516,6 +516,13 @@ public final class DaemonCore {
         for c in clients.values where c.wants(test) { deliver(line, to: c.id) }
     }
 
+    /// How many devices are served.
+    public var deviceCount: Int { sessions.count }
+
+    /// Whether a peer may control the daemon (daemon.control): the socket server asks at each accept, so that a
+    /// reload's daemon.control counts from the next connection on.
+    public func mayControl(_ peer: PeerCredentials) -> Bool { control.allows(peer) }
+
     /// Whether any client subscribed to anything: a replay waits for the first.
     public var hasSubscribers: Bool { clients.values.contains { !$0.subscriptions.isEmpty } }
 

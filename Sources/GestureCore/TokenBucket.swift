@@ -6,30 +6,30 @@ import GestureEngine
 /// Kept as one moment rather than a count of tokens (the generic cell rate algorithm): `full` is when the bucket
 /// will be full again if nothing more is taken. Each take moves it one interval later; a take that would put it
 /// more than a burst's worth of intervals ahead of now is refused. Integer nanoseconds, so no rounding drifts.
-struct TokenBucket: Equatable {
-    let burst: Int
+package struct TokenBucket: Equatable {
+    package let burst: Int
     /// Nanoseconds a token takes to come back.
-    let interval: Int64
+    package let interval: Int64
     private var full = Timestamp.zero
 
-    init(burst: Int, perSecond: Int) {
+    package init(burst: Int, perSecond: Int) {
         precondition(burst > 0 && perSecond > 0, "a bucket needs room and a rate")
         self.burst = burst
         interval = 1_000_000_000 / Int64(perSecond)
     }
 
     /// Takes one token if there is one at `time`.
-    mutating func take(at time: Timestamp) -> Bool {
+    package mutating func take(at time: Timestamp) -> Bool {
         guard hasToken(at: time) else { return false }
         full = Timestamp(nanoseconds: max(full.nanoseconds, time.nanoseconds) + interval)
         return true
     }
 
-    func hasToken(at time: Timestamp) -> Bool { nextToken <= time }
+    package func hasToken(at time: Timestamp) -> Bool { nextToken <= time }
 
     /// The first moment a take succeeds.
-    var nextToken: Timestamp { Timestamp(nanoseconds: full.nanoseconds - Int64(burst - 1) * interval) }
+    package var nextToken: Timestamp { Timestamp(nanoseconds: full.nanoseconds - Int64(burst - 1) * interval) }
 
     /// Nothing taken lately: forgetting the bucket loses nothing.
-    func isFull(at time: Timestamp) -> Bool { full <= time }
+    package func isFull(at time: Timestamp) -> Bool { full <= time }
 }

@@ -9,40 +9,40 @@ import Logging
 ///
 ///     clientLines.log(at: now, metadata) { logger.info("client connected", metadata: $0) }
 ///     clientLines.reportDropped(at: now) { logger.info("client connected", metadata: $0) }
-struct LogBudget {
+package struct LogBudget {
     private var bucket: TokenBucket
     /// Lines refused since the last one let through.
-    private(set) var dropped = 0
+    private(set) package var dropped = 0
 
-    init(burst: Int = 20, perSecond: Int = 5) {
+    package init(burst: Int = 20, perSecond: Int = 5) {
         bucket = TokenBucket(burst: burst, perSecond: perSecond)
     }
 
     /// Whether a line may go to the log at `time`; one that may not is counted.
-    mutating func allow(at time: Timestamp) -> Bool {
+    package mutating func allow(at time: Timestamp) -> Bool {
         if bucket.take(at: time) { return true }
         dropped += 1
         return false
     }
 
     /// How many lines were refused since the last one let through, forgotten once read: for the line that is.
-    mutating func takeDropped() -> Int {
+    package mutating func takeDropped() -> Int {
         defer { dropped = 0 }
         return dropped
     }
 
     /// When the lines left out can be told of; nil when none were.
-    var reportDue: Timestamp? { dropped > 0 ? bucket.nextToken : nil }
+    package var reportDue: Timestamp? { dropped > 0 ? bucket.nextToken : nil }
 
     /// Calls `line` with just `log.dropped` if lines were left out and the budget has room again at `time`: the
     /// count is not kept waiting for a line of the kind that may never come.
-    mutating func reportDropped(at time: Timestamp, _ line: (Logger.Metadata) -> Void) {
+    package mutating func reportDropped(at time: Timestamp, _ line: (Logger.Metadata) -> Void) {
         guard dropped > 0, bucket.take(at: time) else { return }
         line(["log.dropped": "\(takeDropped())"])
     }
 
     /// Calls `line` with `metadata` (and `log.dropped` when lines were left out before it) if the budget allows.
-    mutating func log(at time: Timestamp, _ metadata: Logger.Metadata = [:], _ line: (Logger.Metadata) -> Void) {
+    package mutating func log(at time: Timestamp, _ metadata: Logger.Metadata = [:], _ line: (Logger.Metadata) -> Void) {
         guard allow(at: time) else { return }
         var metadata = metadata
         let left = takeDropped()

@@ -448,3 +448,14 @@ extension DaemonCore {
         ["client.id": "\(id)", "client.pid": "\(peer.pid)", "client.uid": "\(peer.uid)", "client.gid": "\(peer.gid)"]
     }
 }
+
+extension DaemonCore {
+    /// A subscriber inside the process (a replay's output), greeted and subscribed without a socket.
+    public func addLocalSubscriber(_ id: ClientID, _ subscription: Subscription) {
+        let client = ClientSession(id: id, peer: PeerCredentials(pid: 0, uid: 0, gid: 0), mayReceiveTouches: true, trusted: true)
+        client.positions = .everywhere
+        client.greeted = true
+        _ = client.subscribe(subscription)
+        clients[id] = client
+    }
+}
