@@ -38,15 +38,15 @@ final class SocketServer: Outbox {
     private var listener: FileDescriptor?
     // Read every turn (the poll set, a line's client) by the loop's thread alone, never while another access is
     // open: unchecked, as `written` below.
-    @exclusivity(unchecked) private var clients: [ClientID: ClientConnection] = [:]
-    private var byDescriptor: [FileDescriptor: ClientConnection] = [:]
+    @exclusivity(unchecked) private var clients: [ClientID: PeerConnection] = [:]
+    private var byDescriptor: [FileDescriptor: PeerConnection] = [:]
     private var nextID: ClientID = 1
     /// Connections and disconnections, oldest first; those before `handedOut` were given to the loop already.
     @exclusivity(unchecked) private var changes: [Event] = []
     @exclusivity(unchecked) private var handedOut = 0
     /// Connections with a request line buffered, served in turn from `nextServed` (one line each a pass). Those
     /// closed or without a line any more are taken out as the pass meets them.
-    @exclusivity(unchecked) private var withLines: [ClientConnection] = []
+    @exclusivity(unchecked) private var withLines: [PeerConnection] = []
     @exclusivity(unchecked) private var nextServed = 0
     /// A whole pass found no line it could hand out (their clients' replies unread, their users' rates spent):
     /// none is looked for until a reply is written, a line arrives, or `recheck` (a rate's next token) passes.
@@ -195,7 +195,7 @@ final class SocketServer: Outbox {
     }
     private static let changesWaiting = 64
 
-    private static func events(of client: ClientConnection) -> Int16 {
+    private static func events(of client: PeerConnection) -> Int16 {
         var events: Int32 = client.hasLine ? 0 : POLLIN
         if client.queuedBytes > 0 { events |= POLLOUT }
         return Int16(events)
@@ -205,7 +205,7 @@ final class SocketServer: Outbox {
     /// listener or the lingering refusals do: the loop keeps its poll set between turns and builds it again only
     /// then (building it every turn, a dictionary walked and an entry appended for each descriptor, cost 600
     /// instructions a turn).
-    @exclusivity(unchecked) private var polled: [ClientConnection] = []
+    @exclusivity(unchecked) private var polled: [PeerConnection] = []
     @exclusivity(unchecked) private(set) var descriptorsVersion = 0
 
     /// Handles a descriptor `descriptors` gave that poll found ready.
@@ -411,7 +411,7 @@ final class SocketServer: Outbox {
         }
         let id = nextID
         nextID += 1
-        let client = ClientConnection(id: id, fd: fd, peer: peer, trusted: trusted)
+        let client = PeerConnection(id: id, fd: fd, peer: peer, trusted: trusted)
         clients[id] = client
         byDescriptor[fd] = client
         polled.append(client)
@@ -420,7 +420,7 @@ final class SocketServer: Outbox {
         changes.append(.connected(id, peer))
     }
 
-    private func receive(_ client: ClientConnection) {
+    private func receive(_ client: PeerConnection) {
         switch client.receive(into: &scratch, maximumLine: ProtocolVersion.maximumLineBytes) {
         case .open:
             if client.hasLine {
@@ -440,7 +440,7 @@ final class SocketServer: Outbox {
         }
     }
 
-    private func drop(_ client: ClientConnection, reason: String) {
+    private func drop(_ client: PeerConnection, reason: String) {
         guard client.isOpen else { return }
         client.isOpen = false
         clients[client.id] = nil

@@ -142,12 +142,12 @@ import Testing
         refused.closeAll()
     }
 
-    static func connection() -> (ClientConnection, Int32) {
+    static func connection() -> (PeerConnection, Int32) {
         let (fd, client) = pair()
-        return (ClientConnection(id: 1, fd: fd, peer: PeerCredentials(pid: 1, uid: 1000, gid: 1000), trusted: false), client)
+        return (PeerConnection(id: 1, fd: fd, peer: PeerCredentials(pid: 1, uid: 1000, gid: 1000), trusted: false), client)
     }
 
-    static func lines(_ connection: ClientConnection) -> [String] {
+    static func lines(_ connection: PeerConnection) -> [String] {
         var lines: [String] = []
         while let line = connection.takeLine(released: { _ in }) { lines.append(String(decoding: line, as: UTF8.self)) }
         return lines
@@ -196,9 +196,9 @@ import Testing
         let big = "{\"pad\":\"" + String(repeating: "p", count: 100_000) + "\"}"
         Self.send(client, big + "\n")
         while !connection.hasLine { _ = connection.receive(into: &scratch, maximumLine: 200_000) }
-        #expect(connection.capacity > ClientConnection.keptCapacity)
+        #expect(connection.capacity > PeerConnection.keptCapacity)
         let line = connection.takeLine { released += $0 }
-        #expect(released > ClientConnection.keptCapacity)
+        #expect(released > PeerConnection.keptCapacity)
         #expect(line.map { String(decoding: $0, as: UTF8.self) } == big)
         #expect(connection.capacity == 0)
     }

@@ -11,7 +11,7 @@ import SystemPackage
 /// buffered, so the buffer holds at most one partial line (up to the line limit) and one receive; what else the
 /// client sends waits in its own socket, and a client that sends faster than it is served is slowed by the
 /// kernel, not held in the daemon's memory.
-final class ClientConnection {
+final class PeerConnection {
     let id: ClientID
     let fd: FileDescriptor
     let peer: PeerCredentials
