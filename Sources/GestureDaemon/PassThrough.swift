@@ -1,5 +1,6 @@
 import GestureEngine
 import InputCore
+import TwinEncoding
 
 /// Where a grabbed device's passed-through touches are written: its twin on uinput (the input loop makes it
 /// with LinuxInput), or a test's list.

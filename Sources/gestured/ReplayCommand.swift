@@ -1,9 +1,10 @@
 import ArgumentParser
+import CaptureFormats
+import Conditioning
 import Foundation
 import GestureConfig
 import GestureDaemon
 import GestureEngine
-import InputCore
 import Logging
 import SystemCalls
 

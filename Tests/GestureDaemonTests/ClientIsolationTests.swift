@@ -2,7 +2,7 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureDaemon
-import InputCore
+import CaptureFormats
 import Logging
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureDaemon
+import CaptureFormats
 import InputCore
 import Logging
 import Testing

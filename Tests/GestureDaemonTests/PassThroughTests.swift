@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 @testable import GestureDaemon
+import CaptureFormats
 import InputCore
 import Logging
 import Testing

@@ -1,6 +1,6 @@
 import GestureEngine
 @testable import GestureDaemon
-import InputCore
+import CaptureFormats
 import Testing
 
 /// A recording served as a device: when frames enter, and what times they carry.

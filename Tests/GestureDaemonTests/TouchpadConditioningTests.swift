@@ -2,6 +2,8 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureDaemon
+import CaptureFormats
+import Conditioning
 import InputCore
 import Logging
 import Testing
