@@ -8,7 +8,12 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        // Kernel input without the kernel, recordings, touch conditioning and the twin's encoder, for the benchmarks
+        // and the fuzzers.
         .library(name: "InputCore", targets: ["InputCore"]),
+        .library(name: "CaptureFormats", targets: ["CaptureFormats"]),
+        .library(name: "Conditioning", targets: ["Conditioning"]),
+        .library(name: "TwinEncoding", targets: ["TwinEncoding"]),
         // Kernel devices (libevdev, uinput), for the benchmarks that run on them in the VM.
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
         // The wire protocol: requests, events, the socket connection.
@@ -39,16 +44,25 @@ let package = Package(
         ),
         // Custom recognizers written only against the engine's public API (checkmark, tickle).
         .target(name: "GestureSamples", dependencies: ["GestureEngine"]),
-        // Kernel input without the kernel: event codes, device descriptions, the frame builder and
-        // recordings (evemu, evtest, libinput record, Android getevent). No system library, so replays need no
-        // device. No longer pure Swift: Yams reads libinput record's YAML, bringing Foundation and the libyaml it
-        // vendors (C, built from source).
+        // Kernel input without the kernel: event codes, device descriptions, millimetres on the surface and the
+        // frame builder. Pure Swift on the engine's types: no system library, no Foundation.
+        .target(name: "InputCore", dependencies: ["GestureEngine"]),
+        // Recordings (evemu, evtest, libinput record, Android getevent) read and written, the byte scanner their
+        // readers share, the gesture script, and replays through the frame builder; no system library, so replays
+        // need no device. The one module with Yams, which reads libinput record's YAML, bringing Foundation and the
+        // libyaml it vendors (C, built from source).
         .target(
-            name: "InputCore",
+            name: "CaptureFormats",
             dependencies: [
-                "GestureEngine", .product(name: "RealModule", package: "swift-numerics"), .product(name: "Yams", package: "Yams"),
+                "GestureEngine", "InputCore", .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Touch conditioning, between the frame builder and the engine: wobble, jumps, palms, thumbs, clicks and
+        // finger-count changes made into the touches UIKit's model expects. Frames in, frames out; no recordings.
+        .target(name: "Conditioning", dependencies: ["GestureEngine", "InputCore"]),
+        // The pass-through twin's encoder: the touches applications should see, as a multitouch device's events.
+        .target(name: "TwinEncoding", dependencies: ["GestureEngine", "InputCore"]),
         // The one way system calls are made: EINTR retried, EAGAIN as "nothing now", one error type.
         .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // System libraries, found with pkg-config.
@@ -57,19 +71,26 @@ let package = Package(
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
         // The few C helpers Swift cannot do without (see its header).
         .target(name: "CGesturedInput", dependencies: ["CLibevdev"]),
-        // Live devices: libevdev reading, libudev discovery and hot-plug; multitouch protocol A through mtdev.
-        .target(name: "LinuxInput", dependencies: ["InputCore", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput"]),
+        // Live devices: libevdev reading, libudev discovery and hot-plug; multitouch protocol A through mtdev, for
+        // live devices and recordings (CaptureFormats) alike.
+        .target(
+            name: "LinuxInput",
+            dependencies: [
+                "InputCore", "CaptureFormats", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput",
+            ]
+        ),
         // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
         // configuration and the trace form alike.
         .target(name: "GestureCatalog", dependencies: ["GestureEngine", "GestureSamples"]),
         // The text-trace form of scenarios: parse, run on an engine (touch conditioning first, when asked), print
         // what happened.
-        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "InputCore"]),
+        .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "Conditioning", "InputCore"]),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
             dependencies: [
-                "GestureEngine", "GestureCatalog", "GestureProtocol", "InputCore", "SystemCalls", .product(name: "TOMLKit", package: "TOMLKit"),
+                "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SystemCalls",
+                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -88,14 +109,16 @@ let package = Package(
         .target(
             name: "GestureCore",
             dependencies: [
-                "GestureCatalog", "GestureConfig", "GestureEngine", "GestureProtocol", "InputCore", .product(name: "Logging", package: "swift-log"),
+                "GestureCatalog", "GestureConfig", "GestureEngine", "GestureProtocol", "InputCore", "Conditioning", "TwinEncoding",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The daemon's I/O around the core: the input loop, the socket server, the replays, systemd integration.
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "InputCore", "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
+                "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "CaptureFormats", "Conditioning", "InputCore",
+                "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -109,6 +132,9 @@ let package = Package(
                 "GestureConfig",
                 "GestureDaemon",
                 "GestureProtocol",
+                "CaptureFormats",
+                "Conditioning",
+                "InputCore",
                 "LinuxInput",
                 "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,17 +150,25 @@ let package = Package(
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
-        .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "GestureTrace"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureActions", "GestureClient"]),
+        // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
+        // the frame builder's test devices.
+        .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "TwinEncoding"]),
+        .testTarget(name: "CaptureFormatsTests", dependencies: ["CaptureFormats", "InputCore"]),
+        .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureTrace"]),
+        .testTarget(
+            name: "GestureConfigTests",
+            dependencies: ["GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
+        ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "InputCore", "CLibevdev",
+                "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "CaptureFormats", "Conditioning",
+                "InputCore", "CLibevdev",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "InputCore"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "InputCore"]),
         .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],

@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "InputCore", package: gestured),
+                .product(name: "CaptureFormats", package: gestured),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/EngineBenchmarks",
@@ -32,7 +33,9 @@ let package = Package(
         // made on; read by the quality benchmark and by DaemonBenchmarks' first-action comparison with libinput.
         .target(
             name: "LabelledRecordings",
-            dependencies: [.product(name: "InputCore", package: gestured)],
+            dependencies: [
+                .product(name: "InputCore", package: gestured), .product(name: "CaptureFormats", package: gestured),
+            ],
             path: "Benchmarks/LabelledRecordings"
         ),
         // The whole daemon as a separate process: end-to-end latency and memory under a long replay.
@@ -40,6 +43,9 @@ let package = Package(
             name: "DaemonBenchmarks",
             dependencies: [
                 .product(name: "InputCore", package: gestured),
+                .product(name: "CaptureFormats", package: gestured),
+                .product(name: "Conditioning", package: gestured),
+                .product(name: "TwinEncoding", package: gestured),
                 .product(name: "LinuxInput", package: gestured),
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
@@ -53,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "QualityBenchmark",
             dependencies: [
-                .product(name: "InputCore", package: gestured),
+                .product(name: "CaptureFormats", package: gestured),
                 .product(name: "GestureConfig", package: gestured),
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -26,17 +26,15 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "FuzzInput", path: "Fuzzers/FuzzInput"),
-        fuzzer("ConfigFuzzer", ["GestureConfig", "InputCore"]),
-        fuzzer("DeviceDatabaseFuzzer", ["GestureConfig", "InputCore", "GestureEngine"]),
+        fuzzer("ConfigFuzzer", ["GestureConfig"]),
+        fuzzer("DeviceDatabaseFuzzer", ["GestureConfig", "Conditioning", "InputCore", "GestureEngine"]),
         fuzzer("RequestFuzzer", ["GestureConfig", "GestureProtocol"]),
-        fuzzer("EvemuFuzzer", ["InputCore"]),
-        fuzzer("EvtestFuzzer", ["InputCore"]),
-        fuzzer("LibinputRecordFuzzer", ["InputCore"]),
-        fuzzer("GeteventFuzzer", ["InputCore"]),
-        fuzzer("ScriptFuzzer", ["InputCore"]),
-        fuzzer("ReplayFuzzer", ["GestureConfig", "InputCore", "GestureEngine"]),
-        // InputCore named too: the trace form conditions touches with it, and without the product its C module
-        // (Yams's CYaml) is missing from the harness's build.
-        fuzzer("TraceFuzzer", ["GestureTrace", "InputCore"]),
+        fuzzer("EvemuFuzzer", ["CaptureFormats"]),
+        fuzzer("EvtestFuzzer", ["CaptureFormats"]),
+        fuzzer("LibinputRecordFuzzer", ["CaptureFormats"]),
+        fuzzer("GeteventFuzzer", ["CaptureFormats", "InputCore"]),
+        fuzzer("ScriptFuzzer", ["CaptureFormats"]),
+        fuzzer("ReplayFuzzer", ["GestureConfig", "CaptureFormats", "InputCore", "GestureEngine"]),
+        fuzzer("TraceFuzzer", ["GestureTrace"]),
     ]
 )

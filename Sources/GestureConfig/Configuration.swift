@@ -1,4 +1,5 @@
 @_exported import GestureCatalog
+import Conditioning
 import GestureEngine
 import InputCore
 

@@ -1,3 +1,4 @@
+import Conditioning
 import GestureConfig
 import GestureEngine
 import GestureProtocol

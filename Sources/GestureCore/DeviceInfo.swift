@@ -1,3 +1,4 @@
+import CaptureFormats
 import GestureConfig
 import GestureEngine
 import InputCore

@@ -1,7 +1,9 @@
+import Conditioning
 import GestureConfig
 import GestureEngine
 import GestureProtocol
 import InputCore
+import TwinEncoding
 
 /// One device claimed by a configuration entry: its surface (engine, regions, recognizers) and what turns the
 /// input layer's frames into the surface's: touches held back after a reload, the configured size, touch

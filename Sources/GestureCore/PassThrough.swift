@@ -1,5 +1,6 @@
 import GestureEngine
 import InputCore
+import TwinEncoding
 
 /// A grabbed device's touches on their way to its twin: the deliveries of one loop turn turned back into the
 /// device's units and encoded as its frames.

@@ -1,3 +1,4 @@
+import CaptureFormats
 import GestureCore
 import GestureConfig
 import GestureEngine

@@ -1,5 +1,5 @@
+import Conditioning
 import GestureEngine
-import InputCore
 
 /// Runs a scenario written in the trace form and returns what happened, one line per action or touch
 /// delivery. The form (see docs/traces.md):

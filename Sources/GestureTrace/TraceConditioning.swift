@@ -1,3 +1,4 @@
+import Conditioning
 import GestureEngine
 import InputCore
 

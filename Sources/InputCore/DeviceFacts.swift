@@ -1,7 +1,8 @@
 import GestureEngine
 
 /// What is known of one device beyond what it reports: facts from a device database (docs/devices.md), each
-/// from a public source, that correct its description and size its touch conditioning. Nil: not known.
+/// from a public source, that correct its description and size its touch conditioning (`apply(to:)`, in
+/// Conditioning). Nil: not known.
 public struct DeviceFacts: Sendable, Equatable {
     /// An axis as it really is, in device units; resolution in units per millimetre (0: the device's own).
     public struct Axis: Sendable, Equatable {
@@ -92,25 +93,5 @@ public struct DeviceFacts: Sendable, Equatable {
             d.axes[code] = axis
         }
         return d
-    }
-
-    /// Touch conditioning with what is known of the device: palm thresholds in the stage's units (a fraction
-    /// of the pressure axis, millimetres of contact). `description` is the corrected one, `geometry` its size.
-    public func apply(to settings: inout TouchConditioning, description: DeviceDescription, geometry: SurfaceGeometry) {
-        if let palmPressure, let axis = description.axes[AbsCode.mtPressure] ?? description.axes[AbsCode.pressure],
-            axis.maximum > axis.minimum
-        {
-            let raw: Double?
-            switch palmPressure {
-            case .raw(let value): raw = Double(value)
-            case .contactArea(let area):
-                raw = pressureCalibration.flatMap { $0.slope > 0 ? (area - $0.offset) / $0.slope : nil }
-            }
-            if let raw {
-                settings.palmPressure = min(max((raw - Double(axis.minimum)) / (Double(axis.maximum) - Double(axis.minimum)), 0), 1)
-            }
-        }
-        if let palmSize { settings.palmSize = geometry.millimetres(length: palmSize) }
-        if edgePalms == false { settings.palmEdge = nil }
     }
 }

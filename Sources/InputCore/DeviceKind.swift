@@ -1,3 +1,5 @@
+import GestureEngine
+
 /// What kind of touch surface a device is.
 public enum DeviceKind: String, Sendable, CaseIterable {
     /// Direct touch: the touch is where the finger is on a screen.
@@ -28,5 +30,16 @@ public enum DeviceKind: String, Sendable, CaseIterable {
         // Older touchscreen drivers set no properties: positions and BTN_TOUCH, no tool buttons.
         if touch || device.isMultitouch { return .touchscreen }
         return .other
+    }
+}
+
+extension DeviceKind {
+    /// What a finger on this kind of surface is to the engine.
+    public var touchType: TouchType {
+        switch self {
+        case .touchscreen, .other: .direct
+        case .touchpad: .indirect
+        case .tablet: .stylus
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CMtdev
+import CaptureFormats
 import GestureEngine
 import Glibc
 import InputCore

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptureFormats
 import Foundation
 import InputCore
 import LinuxInput

@@ -1,7 +1,9 @@
-import GestureCore
 import ArgumentParser
+import CaptureFormats
+import Conditioning
 import Foundation
 import GestureConfig
+import GestureCore
 import GestureDaemon
 import GestureEngine
 import GestureProtocol

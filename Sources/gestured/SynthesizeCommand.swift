@@ -1,6 +1,6 @@
 import ArgumentParser
+import CaptureFormats
 import Foundation
-import InputCore
 
 /// Gestures written as text, made into an evemu recording of a virtual touchscreen or touchpad.
 struct SynthesizeCommand: ParsableCommand {

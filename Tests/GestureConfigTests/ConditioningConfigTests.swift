@@ -1,5 +1,5 @@
+import Conditioning
 import GestureEngine
-import InputCore
 import Testing
 
 @testable import GestureConfig

@@ -1,3 +1,4 @@
+import Conditioning
 import Foundation
 import GestureEngine
 import InputCore

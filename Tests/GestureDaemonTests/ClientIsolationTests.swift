@@ -3,7 +3,7 @@ import GestureConfig
 import GestureEngine
 @testable import GestureCore
 @testable import GestureDaemon
-import InputCore
+import CaptureFormats
 import Logging
 import Testing
 

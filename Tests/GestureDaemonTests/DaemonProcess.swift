@@ -1,6 +1,6 @@
+import CaptureFormats
 import Foundation
 import Glibc
-import InputCore
 
 /// A real `gestured run` process on a temporary socket, serving a recording made from a gesture script.
 final class DaemonProcess {

@@ -1,5 +1,5 @@
+import CaptureFormats
 import Foundation
-import InputCore
 import Testing
 
 /// The bundled demo: made by the project from its gesture script, and recognized by the shipped

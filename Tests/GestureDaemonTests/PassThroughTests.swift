@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 @testable import GestureCore
 @testable import GestureDaemon
+import CaptureFormats
 import InputCore
 import Logging
 import Testing

@@ -1,7 +1,7 @@
 import GestureEngine
 @testable import GestureCore
 @testable import GestureDaemon
-import InputCore
+import CaptureFormats
 import Testing
 
 /// A recording served as a device: when frames enter, and what times they carry.

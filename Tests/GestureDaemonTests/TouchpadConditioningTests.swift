@@ -3,6 +3,8 @@ import GestureConfig
 import GestureEngine
 @testable import GestureCore
 @testable import GestureDaemon
+import CaptureFormats
+import Conditioning
 import InputCore
 import Logging
 import Testing

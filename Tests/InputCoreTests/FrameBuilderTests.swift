@@ -1,3 +1,4 @@
+import CaptureFormats
 import GestureEngine
 import InputCore
 import Testing

@@ -1,6 +1,7 @@
 import GestureEngine
 import InputCore
 import Testing
+import TwinEncoding
 
 /// What a grabbed device's twin is sent: the slot protocol as the kernel would pass it on, read back by the same
 /// frame builder that reads real devices.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CaptureFormats
 import Foundation
-import InputCore
 
 /// Benchmarks of the whole daemon, as a separate process fed by a replayed recording: latency, memory, load.
 @main

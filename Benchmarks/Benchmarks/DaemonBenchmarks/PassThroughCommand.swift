@@ -4,6 +4,7 @@ import GestureEngine
 import Histogram
 import InputCore
 import LinuxInput
+import TwinEncoding
 
 /// What grabbing adds to a touch nothing holds back (docs/passthrough.md), on the kernel's devices (run it in
 /// the VM: `make bench-passthrough`). One run, two phases on the same uinput touchscreen: a drag read directly

@@ -1,3 +1,5 @@
+import CaptureFormats
+import Conditioning
 import Foundation
 import GestureEngine
 import InputCore

@@ -1,4 +1,5 @@
 import Benchmark
+import CaptureFormats
 import Foundation
 import GestureEngine
 import InputCore

@@ -1,7 +1,7 @@
 import ArgumentParser
+import CaptureFormats
 import Foundation
 import GestureConfig
-import InputCore
 import LabelledRecordings
 
 /// `make quality`: every labelled recording of the shared set through `gestured replay` with every shipped

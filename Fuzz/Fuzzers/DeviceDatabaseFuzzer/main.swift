@@ -1,3 +1,4 @@
+import Conditioning
 import FuzzInput
 import GestureConfig
 import GestureEngine

@@ -1,5 +1,5 @@
+import CaptureFormats
 import FuzzInput
-import InputCore
 
 /// The evemu reader: a description with events, a description alone, or bare `E:` lines.
 @_cdecl("LLVMFuzzerTestOneInput")

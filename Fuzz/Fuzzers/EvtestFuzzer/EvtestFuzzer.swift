@@ -1,5 +1,5 @@
+import CaptureFormats
 import FuzzInput
-import InputCore
 
 /// The reader of evtest's text: its header and its `Event:` lines.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import CaptureFormats
 import FuzzInput
 import InputCore
 

@@ -1,5 +1,5 @@
+import CaptureFormats
 import FuzzInput
-import InputCore
 
 /// libinput record's YAML, through Yams and the libyaml it vendors: any text gives a recording or an error at one of
 /// its lines (libyaml counts \r, \n, \r\n and the Unicode line and paragraph separators as line breaks). A recording

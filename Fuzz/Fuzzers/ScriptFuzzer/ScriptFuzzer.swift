@@ -1,5 +1,5 @@
+import CaptureFormats
 import FuzzInput
-import InputCore
 
 /// Gesture scripts, and the recording `gestured synthesize` makes from one.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// The evemu recording format: a device description (`N:` name, `I:` ids, `P:` property bits, `B:`
 /// event-code bits per type, `A:` axes) and `E: sec.usec type code value` events, type and code in hex.

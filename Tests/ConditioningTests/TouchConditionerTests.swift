@@ -1,6 +1,6 @@
+import Conditioning
 import GestureEngine
 import GestureTrace
-import InputCore
 import Testing
 
 /// The touch-conditioning stage on a 100 x 70 mm touchpad (docs/conditioning.md), in the trace form

@@ -1,5 +1,6 @@
 import GestureEngine
 import Glibc
+import InputCore
 
 /// What Android's `getevent` prints. Events (`getevent -lt`): `[    1234.567890] /dev/input/event2: EV_ABS
 /// ABS_MT_POSITION_X    000001c3`, type and code by name, the value in hex (`ffffffff` is -1; `DOWN`, `UP`, `REPEAT`

@@ -1,7 +1,8 @@
 import GestureEngine
+import InputCore
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
 
 /// Android's getevent text: `-lt` event logs and `-lp` descriptions, written here the way getevent prints them (its
 /// column widths, labels or hex, `*` for keys held down) from recordings the project makes with gesture scripts.

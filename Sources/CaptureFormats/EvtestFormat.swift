@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// The text the `evtest` tool prints: a header (`Input device ID: bus 0x.. vendor 0x.. ...`, `Input device
 /// name: "..."`, `Event type N`, `Event code N`, then `Value`/`Min`/`Max`/`Fuzz`/`Flat`/`Resolution`,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import InputCore
+@testable import Conditioning
 
 /// The conditioner's table of contacts answers as the dictionary it replaced: a value by its id until it is
 /// removed, stored again in place, and none for an id never stored.

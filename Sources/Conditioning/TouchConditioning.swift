@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// What the touch-conditioning stage does on a device (docs/conditioning.md): each part has a default from the
 /// device's kind and physical size, and nil turns it off. Lengths are millimetres on the surface, times seconds.

@@ -1,15 +1,5 @@
 import GestureEngine
-
-extension DeviceKind {
-    /// What a finger on this kind of surface is to the engine.
-    public var touchType: TouchType {
-        switch self {
-        case .touchscreen, .other: .direct
-        case .touchpad: .indirect
-        case .tablet: .stylus
-        }
-    }
-}
+import InputCore
 
 /// Replays a recording through the frame builder, with the recording's timestamps as the clock, exactly as
 /// a live device's events would go: the same input gives the same frames every time.

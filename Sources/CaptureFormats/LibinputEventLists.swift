@@ -1,3 +1,5 @@
+import InputCore
+
 /// libinput record's `events:` lists, read from their bytes before Yams reads the rest of the file. Yams makes a node
 /// of every number of every event (40,000 instructions an event line, docs/daemon.md, "Reading captures"); the lists
 /// are nearly all of a file and always of one shape:

@@ -1,3 +1,4 @@
+import InputCore
 import Yams
 
 /// `libinput record`'s YAML, the file libinput's bug reports ask for: a header (`version: 1`, `ndevices`, `libinput`,

@@ -1,7 +1,8 @@
 import GestureEngine
+import InputCore
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
 
 /// libinput record's events lists read from their bytes (LibinputEventLists): a file reads the same whether its
 /// lists are read so or by Yams, and a list of any other shape is left to Yams.

@@ -1,7 +1,8 @@
 import GestureEngine
+import InputCore
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
 
 /// `libinput record`'s YAML. The files are written here the way the tool writes them (header, comments, description,
 /// udev and quirks, frames of `- evdev:` events with times from the first event, libinput's own events), from

@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 import RealModule
 
 /// Gestures written as text, turned into the events a touchscreen or a touchpad would send: how the project

@@ -1,3 +1,5 @@
+import InputCore
+
 /// A recorded event stream and, when known, the device it came from.
 public struct Recording: Sendable {
     public var description: DeviceDescription?

@@ -1,7 +1,8 @@
 import GestureEngine
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
+import InputCore
 
 /// The gesture script's devices: the touchscreen it always made, and a touchpad (`surface W H touchpad`), as
 /// the kernel would describe and report them.

@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// The touches applications should see, written as the events of a multitouch device like the one they came
 /// from: what gestured writes to a grabbed device's twin (docs/passthrough.md). Each forwarded touch gets a

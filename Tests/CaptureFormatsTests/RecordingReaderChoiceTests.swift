@@ -1,6 +1,7 @@
+import InputCore
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
 
 /// Which reader a recording goes to: evtest's text is told by its own lines at a line's start; evemu files
 /// quote the same words after a `#` and stay evemu.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import InputCore
+@testable import CaptureFormats
 
 /// The byte reader of event lines gives what Swift's own parsing of the same text gives, for numbers of every
 /// length around its eight-bytes-at-a-time step, followed by anything; and lines split as `lines(of:)` splits them.
@@ -131,7 +131,7 @@ struct LineScannerTests {
                 #expect(n == lines.count + 1)
                 lines.append(scanner.line)
             }
-            #expect(lines == InputCore.lines(of: text), "\(text.debugDescription)")
+            #expect(lines == CaptureFormats.lines(of: text), "\(text.debugDescription)")
         }
     }
 
