@@ -12,15 +12,6 @@ public enum Replay {
     public static func frames(
         of recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil
     ) throws(InputError) -> [TouchFrame] {
-        var frames: [TouchFrame] = []
-        try replay(recording, source: source, kind: kind, configuredSize: configuredSize) { frames.append($0) }
-        return frames
-    }
-
-    public static func replay(
-        _ recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil,
-        _ body: (TouchFrame) -> Void
-    ) throws(InputError) {
         guard let description = recording.description else {
             throw InputError(device: source, missingDescription)
         }
@@ -30,10 +21,6 @@ public enum Replay {
         let kind = kind ?? DeviceKind.classify(description)
         let geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
         var builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType)
-        builder.assumeFirstReportedValues(of: recording.events)
-        for event in recording.events {
-            if let frame = builder.handle(event) { body(frame) }
-        }
-        if let last = recording.events.last, let frame = builder.cancelAll(at: last.time) { body(frame) }
+        return builder.frames(of: recording.events)
     }
 }

@@ -1,4 +1,3 @@
-import CaptureFormats
 import GestureConfig
 import GestureEngine
 import InputCore
@@ -23,28 +22,5 @@ public struct DeviceInfo: Sendable {
     /// Where the surface's size comes from, in words: the configuration's is said by the caller.
     public var sizeSource: String {
         knowledge.facts.x != nil || knowledge.facts.y != nil || knowledge.facts.size != nil ? "device database" : geometry.source.rawValue
-    }
-
-    /// The device a recording was made on, at `node`: its kind as given, else from its description; its size
-    /// from its axes. The recording's description is the corrected one (`DeviceKnowledge.correct`).
-    public init(recording: Recording, source: String, node: String, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil) throws(InputError) {
-        guard let description = recording.description else {
-            throw InputError(device: source, Replay.missingDescription)
-        }
-        guard let axes = description.positionAxes else {
-            throw InputError(device: source, "the recording describes no touch device (no position axes)")
-        }
-        self.init(
-            node: node, description: description, kind: kind ?? DeviceKind.classify(description),
-            geometry: SurfaceGeometry(x: axes.x, y: axes.y), knowledge: knowledge)
-    }
-}
-
-extension DeviceKnowledge {
-    /// The recording with its device's description corrected by what is known of the device.
-    public func correct(_ recording: Recording) -> Recording {
-        var corrected = recording
-        corrected.description = recording.description.map(facts.corrected)
-        return corrected
     }
 }
