@@ -1,0 +1,3 @@
+// GestureCatalog: the one list of recognizer kinds and their parameters, with their ranges, units and the trace's
+// short names (RecognizerKind, RecognizerParameter), read by the configuration, the client additions and the trace
+// form alike. A new kind is added here.
