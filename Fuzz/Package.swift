@@ -29,6 +29,7 @@ let package = Package(
         fuzzer("ConfigFuzzer", ["GestureConfig"]),
         fuzzer("DeviceDatabaseFuzzer", ["GestureConfig", "Conditioning", "InputCore", "GestureEngine"]),
         fuzzer("RequestFuzzer", ["GestureConfig", "GestureProtocol"]),
+        fuzzer("ServerLineFuzzer", ["GestureProtocol"]),
         fuzzer("EvemuFuzzer", ["CaptureFormats"]),
         fuzzer("EvtestFuzzer", ["CaptureFormats"]),
         fuzzer("LibinputRecordFuzzer", ["CaptureFormats"]),

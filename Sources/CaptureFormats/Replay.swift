@@ -10,7 +10,7 @@ public enum Replay {
 
     /// Every frame of `recording`. Touches still down when it ends are cancelled at its last event's time.
     public static func frames(
-        of recording: Recording, source: String, kind: DeviceKind? = nil, configuredSize: Size? = nil
+        of recording: Recording, source: String, kind: DeviceKind? = nil
     ) throws(InputError) -> [TouchFrame] {
         guard let description = recording.description else {
             throw InputError(device: source, missingDescription)
@@ -19,7 +19,7 @@ public enum Replay {
             throw InputError(device: source, "the device description has no position axes")
         }
         let kind = kind ?? DeviceKind.classify(description)
-        let geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: configuredSize)
+        let geometry = SurfaceGeometry(x: axes.x, y: axes.y)
         var builder = try FrameBuilder(description: description, geometry: geometry, touchType: kind.touchType)
         return builder.frames(of: recording.events)
     }

@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// How contacts change state: landing, becoming a touch, being taken back, lifting, each through `move`, and
 /// what the engine and the raw touch stream are told of it.
@@ -126,7 +127,7 @@ extension TouchConditioner {
 
     /// A new touch for the engine, landing here: its next id, its began, and the state it is in.
     private mutating func newTouch(_ touch: Touch, segment: inout TouchID, settles: Bool, cameBack: Bool, at now: Timestamp) -> ContactState {
-        let id = touch.id | (segment << 32)
+        let id = TouchIDLayout.id(ofPiece: segment, of: touch.id)
         segment += 1
         emit(touch, id: id, phase: .began, at: touch.location, from: touch.location)
         let shown = ContactState.Shown(id: id, anchor: touch.location, since: now, at: touch.location, cameBackAt: cameBack ? now : nil)

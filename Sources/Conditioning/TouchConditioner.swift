@@ -1,4 +1,5 @@
 import GestureEngine
+import InputCore
 
 /// The stage between the frame builder and the engine that makes real contacts into the touches UIKit's model
 /// expects (docs/conditioning.md): wobble at touch-down is not movement, a firmware jump is two touches, palms
@@ -126,7 +127,7 @@ public struct TouchConditioner {
                 take(&c, back: touch, to: c.state.asPalm, because: palm, at: now)
             } else if clicked, c.state.isShown, settings.clickReleaseDistance != nil {
                 take(&c, back: touch, to: .click(anchor: touch.location, atEdge: false), because: .clicked, at: now)
-            } else if jumped, let shown = c.state.shown, c.segments < 255 {
+            } else if jumped, let shown = c.state.shown, c.segments < TouchIDLayout.maximumPieces {
                 // The old contact lifts where it was last seen; a new one lands here, in the next frame.
                 emit(touch, id: shown.id, phase: .ended, at: shown.at, from: shown.at)
                 if let lifted = liftBeside(touch, in: frame) {

@@ -28,12 +28,14 @@ final class CoreActions {
 
     func append(_ action: CoreAction) { queued.append(action) }
 
-    /// Every queued action, in order; the queue is empty after (its storage kept).
+    /// Every queued action, in order, and those that carrying them out queues (a grab answered by `grabFailed`
+    /// queues its warning), until none is left.
     func take(_ body: (CoreAction) -> Void) {
-        guard !queued.isEmpty else { return }
-        let actions = queued
-        queued.removeAll(keepingCapacity: true)
-        for action in actions { body(action) }
+        while !queued.isEmpty {
+            let actions = queued
+            queued.removeAll(keepingCapacity: true)
+            for action in actions { body(action) }
+        }
     }
 
     struct LogHandler: Logging.LogHandler {

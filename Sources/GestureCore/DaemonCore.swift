@@ -94,7 +94,8 @@ public final class DaemonCore {
         updateKinds()
     }
 
-    /// What the caller is to do after its last call, in order (docs/daemon.md, One thread and data flow).
+    /// What the caller is to do after its last call, in order (docs/daemon.md, One thread and data flow), and what
+    /// the answers it gives meanwhile (`grabbed`, `grabFailed`, `finishReload`) ask for in turn.
     public func takeActions(_ body: (CoreAction) -> Void) {
         // Asked after every frame, and most frames ask for nothing.
         guard !actions.queued.isEmpty else { return }

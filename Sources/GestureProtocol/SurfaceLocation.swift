@@ -66,6 +66,9 @@ public struct DaemonTime: Sendable, Equatable, Comparable, Hashable {
     public static func < (a: Self, b: Self) -> Bool { a.microseconds < b.microseconds }
 
     init(_ r: FieldReader, _ key: String) throws(RequestError) {
-        microseconds = Int64((try r.number(key) * 1e6).rounded())
+        let micro = (try r.number(key) * 1e6).rounded()
+        // Beyond 2^63 microseconds (292,000 years) no daemon's clock goes: a line that says so is not the daemon's.
+        guard micro.magnitude < 9.2e18 else { throw r.malformed("\(key) in \(r.request) is out of range: \(micro / 1e6) s") }
+        microseconds = Int64(micro)
     }
 }

@@ -12,8 +12,6 @@ public struct SurfaceGeometry: Hashable, Sendable {
     public enum Source: String, Sendable {
         /// The axes' resolution.
         case resolution
-        /// The configuration.
-        case configured
         /// A guess: the device reports no resolution and the configuration gives no size.
         case estimated
     }
@@ -23,15 +21,12 @@ public struct SurfaceGeometry: Hashable, Sendable {
     /// is taken as 16:9.
     public static let estimatedWidth = 260.0
 
-    public init(x: AbsInfo, y: AbsInfo, configuredSize: Size? = nil) {
+    public init(x: AbsInfo, y: AbsInfo) {
         self.x = x
         self.y = y
         let rangeX = Double(x.maximum) - Double(x.minimum)
         let rangeY = Double(y.maximum) - Double(y.minimum)
-        if let configuredSize {
-            size = configuredSize
-            source = .configured
-        } else if x.resolution > 0, y.resolution > 0 {
+        if x.resolution > 0, y.resolution > 0 {
             size = Size(width: rangeX / Double(x.resolution), height: rangeY / Double(y.resolution))
             source = .resolution
         } else {

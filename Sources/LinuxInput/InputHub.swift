@@ -22,22 +22,18 @@ public final class InputHub {
     private let udev: Udev
     private let monitor: UdevMonitor?
     private let selector: DeviceSelector
-    private let configuredSize: (DeviceDescription) -> Size?
     private let describe: (DeviceDescription) -> DeviceDescription
     public private(set) var devices: [String: TouchDevice] = [:]
-    /// Each device numbers its touches from its own block, so ids never collide across devices.
-    private var nextTouchBlock: TouchID = 1
-    private static let touchBlock: TouchID = 1 << 40
+    /// How many devices were opened: each numbers its touches from its own block (TouchIDLayout).
+    private var opened = 0
 
     public init(
-        selector: DeviceSelector = DeviceSelector(), configuredSize: @escaping (DeviceDescription) -> Size? = { _ in nil },
-        describe: @escaping (DeviceDescription) -> DeviceDescription = { $0 }, watchHotPlug: Bool = true
+        selector: DeviceSelector = DeviceSelector(), describe: @escaping (DeviceDescription) -> DeviceDescription = { $0 }, watchHotPlug: Bool = true
     ) throws(SystemCallError) {
         self.describe = describe
         udev = try Udev()
         monitor = watchHotPlug ? try UdevMonitor(udev: udev) : nil
         self.selector = selector
-        self.configuredSize = configuredSize
     }
 
     /// Opens every matching device present now.
@@ -49,7 +45,7 @@ public final class InputHub {
 
     private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
         do {
-            let device = try TouchDevice(node: node, sizing: configuredSize, describe: describe, firstTouchID: nextTouchBlock)
+            let device = try TouchDevice(node: node, describe: describe, firstTouchID: TouchIDLayout.firstID(ofDevice: opened))
             guard !TwinDevice.isTwin(device.description) else {
                 body(.skipped(node: node.node, reason: "\(device.description.name) is gestured's own twin of a grabbed device"))
                 return
@@ -58,7 +54,7 @@ public final class InputHub {
                 body(.skipped(node: node.node, reason: "\(device.description.name) (\(device.kind.rawValue)) is not selected"))
                 return
             }
-            nextTouchBlock += Self.touchBlock
+            opened += 1
             devices[node.node] = device
             polled.append(device)
             descriptorsVersion += 1

@@ -17,16 +17,9 @@ public final class TouchDevice {
     private let protocolA: ProtocolAConverter?
 
     /// Opens and classifies `node`. Throws SystemCallError when it cannot be opened, InputError when it is not a
-    /// touch device gestured can read.
-    public convenience init(node: UdevInputNode, configuredSize: Size? = nil, firstTouchID: TouchID = 1) throws {
-        try self.init(node: node, sizing: { _ in configuredSize }, describe: { $0 }, firstTouchID: firstTouchID)
-    }
-
-    /// `sizing` gives the configured size for the device once its description is known; `describe` corrects the
-    /// kernel's description with what the device database knows (docs/devices.md).
-    public init(
-        node: UdevInputNode, sizing: (DeviceDescription) -> Size?, describe: (DeviceDescription) -> DeviceDescription, firstTouchID: TouchID
-    ) throws {
+    /// touch device gestured can read. `describe` corrects the kernel's description with what the device database knows (docs/devices.md). The
+    /// surface is measured from the axes; a size the configuration gives is the core's to apply (DeviceSession).
+    public init(node: UdevInputNode, describe: (DeviceDescription) -> DeviceDescription = { $0 }, firstTouchID: TouchID = 1) throws {
         evdev = try EvdevDevice(path: node.node)
         self.node = node.node
         udevProperties = node.properties
@@ -37,7 +30,7 @@ public final class TouchDevice {
         guard let axes = description.positionAxes, kind != .other else {
             throw InputError(device: "\(node.node) (\(description.name))", "not a touchscreen, touchpad or tablet")
         }
-        geometry = SurfaceGeometry(x: axes.x, y: axes.y, configuredSize: sizing(description))
+        geometry = SurfaceGeometry(x: axes.x, y: axes.y)
         protocolA = ProtocolAConverter(description: description)
         builder = try FrameBuilder(
             description: protocolA?.description ?? description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)

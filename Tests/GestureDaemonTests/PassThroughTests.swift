@@ -245,3 +245,23 @@ import Testing
         #expect(DaemonCoreTests.gestures(lines, 1).isEmpty, "a click is no tap")
     }
 }
+
+extension PassThroughTests {
+    /// What the core says when a grab fails comes with the answer: a warning that names why (the loop writes it at
+    /// once, not with whatever the core is asked next: a reload with nothing moving would have kept it).
+    @Test func aFailedGrabsWarningComesWithTheAnswer() throws {
+        let lines = DaemonCoreTests.Lines()
+        let configuration = try Configuration.parse(Self.grabbed, file: "test.toml")
+        let core = DaemonCore(configuration: configuration, access: DaemonCoreTests.access(configuration), outbox: lines)
+        core.deviceAdded(DaemonCoreTests.device)
+        var logged: [String] = []
+        core.takeActions { action in
+            switch action {
+            case .grab(let node, _): core.grabFailed(node: node, because: .failed("cannot open /dev/uinput: see gestured-grab.conf"))
+            case .log(let level, let message, let metadata): logged.append("\(level) \(message) \(metadata["error"] ?? "")")
+            default: break
+            }
+        }
+        #expect(logged.contains { $0.hasPrefix("warning cannot grab the device") && $0.contains("gestured-grab.conf") }, "\(logged)")
+    }
+}

@@ -94,3 +94,16 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension WireFixtureTests {
+    /// A time no daemon's clock reaches (2^63 microseconds and beyond) is a malformed line, not a crash of the
+    /// client reading it (ServerLineFuzzer, docs/fuzzing.md).
+    @Test func aTimeBeyondAnyClockIsMalformed() {
+        let line = #"{"type":"device_removed","device":"d","node":"n","time":1e300}"#
+        #expect {
+            _ = try ServerLine.decode(Array(line.utf8))
+        } throws: { error in
+            (error as? RequestError)?.message.contains("time in device_removed is out of range") == true
+        }
+    }
+}
