@@ -1,4 +1,3 @@
-import FuzzInput
 import GestureProtocol
 
 /// A daemon's line as a client reads it (GestureClient, gesturectl): decoded into a reply or an event, or refused
