@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import SystemCalls
 import SystemPackage
 
@@ -16,12 +15,20 @@ final class FileWatch: Sendable {
     private let watch: Int32
     private let lifetime = Lifetime()
 
-    /// What the watch and its thread share.
-    private final class Lifetime: Sendable {
-        /// Whether the thread has closed the descriptor (the folder went away, or reading failed), under the
-        /// lock that `stop` holds while it removes the watch; and whether `stop` was called.
-        let state = Mutex((closed: false, stopped: false))
+    /// What the watch and its thread share. An NSLock (a pthread mutex), not Synchronization's Mutex: its futex is
+    /// invisible to ThreadSanitizer, which then took the locked accesses for a race.
+    private final class Lifetime: @unchecked Sendable {
+        /// Whether the thread has closed the descriptor (the folder went away, or reading failed), under `lock`,
+        /// which `stop` holds while it removes the watch; and whether `stop` was called.
+        private var state = (closed: false, stopped: false)
+        private let lock = NSLock()
         let ended = DispatchSemaphore(value: 0)
+
+        func withLock<T>(_ body: (inout (closed: Bool, stopped: Bool)) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&state)
+        }
     }
 
     init(_ path: String, _ changed: @escaping @Sendable () -> Void) throws(SystemCallError) {
@@ -40,7 +47,7 @@ final class FileWatch: Sendable {
         let (watch, lifetime) = (watch, lifetime)
         let thread = Thread {
             Self.read(descriptor, watch: watch, name: name, changed)
-            lifetime.state.withLock { state in
+            lifetime.withLock { state in
                 descriptor.closeReleasing()
                 state.closed = true
             }
@@ -78,7 +85,7 @@ final class FileWatch: Sendable {
     /// Ends the watch and returns once its thread has: `changed` is not called after this (so `changed` must not
     /// call it). Again, it does nothing.
     func stop() {
-        let first = lifetime.state.withLock { state in
+        let first = lifetime.withLock { state in
             defer { state.stopped = true }
             guard !state.stopped else { return false }
             // The kernel queues IN_IGNORED, which ends the thread. Unless the thread has closed the descriptor

@@ -19,7 +19,7 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let entry = configuration.deviceEntry(for: description, kind: kind) ?? configuration.devices.first else { return 0 }
     let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? geometry.size)
     var events: [EngineEvent] = []
-    try? Replay.replay(recording, source: "fuzz.rec", kind: kind) { frame in
+    for frame in (try? Replay.frames(of: recording, source: "fuzz.rec", kind: kind)) ?? [] {
         while let deadline = surface.engine.nextDeadline, deadline < frame.timestamp {
             surface.engine.advance(to: deadline, into: &events)
         }
