@@ -177,7 +177,7 @@ public final class DaemonCore {
     /// A device's frame, after every deadline due before it has fired, each at its own time (DaemonCore's one rule
     /// of time, live and in replay alike: docs/daemon.md, Time).
     public func frame(_ frame: TouchFrame, from node: String) {
-        fireDeadlines(before: frame.timestamp)
+        fireDeadlines(through: frame.timestamp, inclusive: false)
         let session: DeviceSession
         if let last = lastSession, last.info.node == node {
             session = last
@@ -231,19 +231,14 @@ public final class DaemonCore {
     }
 
     /// Time has come to `time` with no input: every deadline due by then fires, each at its own time, earliest first.
-    public func advance(to time: Timestamp) {
-        var fired: Timestamp?
-        while let due = nextDeadline, due <= time, fired.map({ due > $0 }) ?? true {
-            fire(at: due)
-            fired = due
-        }
-    }
+    public func advance(to time: Timestamp) { fireDeadlines(through: time, inclusive: true) }
 
-    /// Every deadline strictly before `time`, each at its own time, earliest first: a frame at exactly a deadline
-    /// goes first (the engine's rule, UIKit's: the touch that arrives as a timer runs out still counts).
-    private func fireDeadlines(before time: Timestamp) {
+    /// Every deadline up to `time` (at it too when `inclusive`), each at its own time, earliest first. Before a
+    /// frame, only those strictly before it: a frame at exactly a deadline goes first (the engine's rule, UIKit's:
+    /// the touch that arrives as a timer runs out still counts).
+    private func fireDeadlines(through time: Timestamp, inclusive: Bool) {
         var fired: Timestamp?
-        while let due = nextDeadline, due < time, fired.map({ due > $0 }) ?? true {
+        while let due = nextDeadline, inclusive ? due <= time : due < time, fired.map({ due > $0 }) ?? true {
             fire(at: due)
             fired = due
         }

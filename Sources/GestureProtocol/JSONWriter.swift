@@ -119,6 +119,15 @@ public struct JSONWriter {
         writeString(value)
     }
 
+    /// `"id":…` when there is one: a request's, echoed in its reply.
+    public mutating func field(_ key: StaticString, _ id: RequestID?) {
+        switch id {
+        case .number(let n)?: field(key, n)
+        case .string(let s)?: field(key, s)
+        case nil: break
+        }
+    }
+
     /// A JSON value as a client gave it (a region's or a recognizer's fields), an object's keys sorted.
     public mutating func field(_ key: StaticString, _ value: JSONValue) {
         writeKey(key)

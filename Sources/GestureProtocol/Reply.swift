@@ -24,11 +24,7 @@ public enum Reply: Sendable, Equatable {
         var w = JSONWriter()
         w.beginObject()
         w.field("type", Self.types[typeIndex])
-        switch id {
-        case .number(let n)?: w.field("id", n)
-        case .string(let s)?: w.field("id", s)
-        case nil: break
-        }
+        w.field("id", id)
         switch self {
         case .hello(let hello): hello.write(into: &w)
         case .subscribed(let subscription, let events):

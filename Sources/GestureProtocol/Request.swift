@@ -143,11 +143,7 @@ extension Request {
         var w = JSONWriter()
         w.beginObject()
         w.field("type", Request.types[typeIndex])
-        switch id {
-        case .number(let n)?: w.field("id", n)
-        case .string(let s)?: w.field("id", s)
-        case nil: break
-        }
+        w.field("id", id)
         switch self {
         case .hello(let version, let client):
             w.field("version", version)
