@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality clean
+.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize sanitize-address sanitize-thread fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality clean
 
 all: build
 
@@ -77,10 +77,16 @@ demo-recording:
 # The host test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each in its own build
 # folder; the daemon processes the tests start are the sanitized builds too, and a report in one fails its test.
 # Leaks in code that is not the project's are suppressed, each with its reason: scripts/sanitizers/lsan.supp.
-sanitize: deps
+# CI runs the first (each build takes about 12 minutes here); the second is run by hand, its last result in
+# docs/benchmarks.md.
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+sanitize-thread: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 

@@ -64,7 +64,8 @@ import Testing
         #expect(status["reloads"] as? Int == 4)
         let late = Self.frameLateness(status)
         print("ReloadThreadTests: reading the file took \(Int(reading * 1000)) ms here; frames at most \(late) µs late over four reloads")
-        if measured { #expect(late <= 10_000, "a frame was \(late) µs late") }
+        // Under a sanitizer the loop itself runs several times slower: the goal is the release daemon's.
+        if measured && !HostileClientTests.sanitized { #expect(late <= 10_000, "a frame was \(late) µs late") }
     }
 
     @Test func theWatchdogHearsFromAnIdleLoopEveryHalfInterval() throws {
