@@ -122,7 +122,7 @@ import Testing
         let replies = Self.replies(lines, 2).filter { $0["id"] != nil }
         #expect(replies.map { $0["code"] as? String } == ["invalid_recognizer", "invalid_recognizer", "invalid_region"])
         #expect(replies.allSatisfy { ($0["message"] as? String)?.contains("positions") == true }, "\(replies)")
-        #expect(core.runningRecognizers == 3)
+        #expect(core.state.runningRecognizers == 3)
     }
 
     /// What root's connections receive, with or without a stranger's recognizers that delay, cancel and hold touches.

@@ -40,7 +40,7 @@ import Testing
         let refused = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"c","kind":"pan"}}"#)
         #expect(refused["code"] as? String == "limit_reached")
         #expect((refused["message"] as? String)?.contains("daemon.max_client_recognizers in test.toml") == true)
-        #expect(core.runningRecognizers == 3)
+        #expect(core.state.runningRecognizers == 3)
         _ = Self.reply(core, lines, #"{"type":"remove_recognizer","name":"a"}"#)
         #expect(Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"c","kind":"pan"}}"#)["type"] as? String == "recognizer_added")
     }
@@ -73,7 +73,7 @@ import Testing
 @Suite struct ClientChurnTests {
     @Test func tenThousandAdditionsAndRemovalsLeaveNothingBehind() throws {
         let (core, lines) = try ClientLimitTests.connected()
-        let surface = try #require(core.sessions.values.first?.surface)
+        let surface = try #require(core.state.sessions.values.first?.surface)
         let baseline = (surface.rules.count, surface.engine.recognizers.count, surface.regions.count)
         var errors = 0
         for i in 0..<10_000 {

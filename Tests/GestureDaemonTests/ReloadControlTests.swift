@@ -57,6 +57,6 @@ import Testing
         #expect(Self.reload(core, lines, 1, toml, at: .seconds(100))["type"] as? String == "reloaded")
         #expect(Self.reload(core, lines, 1, toml, at: .seconds(100.5))["code"] as? String == "reload_too_soon")
         #expect(Self.reload(core, lines, 1, toml, at: .seconds(101))["type"] as? String == "reloaded")
-        #expect(core.counters.reloads == 2)
+        #expect(core.state.counters.reloads == 2)
     }
 }
