@@ -7,11 +7,11 @@ import Logging
 /// order the core decided them, from `DaemonCore.takeActions` after each call.
 public enum CoreAction {
     /// Grab the device and make its twin (docs/passthrough.md); answer with `DaemonCore.grabbed` or `grabFailed`.
-    case grab(node: String, description: DeviceDescription)
+    case grab(DeviceID, node: String, description: DeviceDescription)
     /// Let the device go and remove its twin.
-    case release(node: String)
+    case release(DeviceID)
     /// Write these events to the device's twin: one frame of the touches the recognizers let through.
-    case writeTwin(node: String, events: [InputEvent])
+    case writeTwin(DeviceID, events: [InputEvent])
     /// Read the configuration file again (a reload request); answer with `DaemonCore.finishReload`.
     case readConfiguration
     /// A status request's answer, to complete with what only the caller knows (the source, the uptime, where a

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import GestureProtocol
+import InputCore
 import Logging
 
 /// What the core's parts share: the configuration and who may do what under it, the devices' sessions, the
@@ -24,20 +25,24 @@ final class CoreState {
     @exclusivity(unchecked) var positionAccess: PositionAccess
     /// Read every loop turn for the next deadline, changed only as devices come and go or on reload, never
     /// while another access is open: unchecked for exclusivity.
-    @exclusivity(unchecked) var sessions: [String: DeviceSession] = [:] {
+    @exclusivity(unchecked) var sessions: [DeviceID: DeviceSession] = [:] {
         didSet {
             lastSession = nil
-            sessionList = sessions.values.map { Unmanaged.passUnretained($0) }
+            sessionList = sessions.sorted { $0.key < $1.key }.map { Unmanaged.passUnretained($0.value) }
         }
     }
-    /// The sessions as a list, unretained (`sessions` holds them), for the deadlines asked before every frame:
-    /// walking a dictionary's values, each retained and released, cost 250 instructions a frame.
+    /// The sessions as a list in the order their devices were opened, unretained (`sessions` holds them), for the
+    /// deadlines asked before every frame: walking a dictionary's values, each retained and released, cost 250
+    /// instructions a frame. The order is the one devices' deadlines due together fire in.
     @exclusivity(unchecked) private(set) var sessionList: [Unmanaged<DeviceSession>] = []
-    /// The session the last frame went to: frames come in runs from one device, whose node is the same string
-    /// each time, and comparing it costs less than hashing it.
+    /// The session the last frame went to: frames come in runs from one device, and comparing its id costs less
+    /// than hashing it.
     @exclusivity(unchecked) private var lastSession: DeviceSession?
+    /// The sessions in the order their devices were opened, for whatever goes through all of them and makes lines:
+    /// the same order every run.
+    var orderedSessions: [DeviceSession] { sessionList.map { $0.takeUnretainedValue() } }
     /// Devices no configuration entry claims: kept so that a reload can claim them.
-    var unclaimed: [String: DeviceInfo] = [:]
+    var unclaimed: [DeviceID: DeviceInfo] = [:]
     /// Read for every line (each subscriber's wishes), changed only by requests, never during a frame.
     @exclusivity(unchecked) var clients: [ClientID: ClientSession] = [:]
     // Touched on every frame, never while another access is open: unchecked, as in DeviceSession.
@@ -78,10 +83,10 @@ final class CoreState {
         positionAccess = access.positions
     }
 
-    /// The session of the device at `node`, if one claims it. Asked for every frame (inlined, as FrameRouter.frame).
-    @inline(__always) func session(at node: String) -> DeviceSession? {
-        if let last = lastSession, last.info.node == node { return last }
-        guard let found = sessions[node] else { return nil }
+    /// The session of the device, if one claims it. Asked for every frame (inlined, as FrameRouter.frame).
+    @inline(__always) func session(of device: DeviceID) -> DeviceSession? {
+        if let last = lastSession, last.info.id == device { return last }
+        guard let found = sessions[device] else { return nil }
         lastSession = found
         return found
     }

@@ -46,9 +46,9 @@ public final class DaemonCore {
 
     /// A device's frame, after every deadline due before it has fired, each at its own time (DaemonCore's one rule
     /// of time, live and in replay alike: docs/daemon.md, Time).
-    public func frame(_ frame: TouchFrame, from node: String) {
+    public func frame(_ frame: TouchFrame, from device: DeviceID) {
         fireDeadlines(through: frame.timestamp, inclusive: false)
-        router.frame(frame, from: node)
+        router.frame(frame, from: device)
     }
 
     /// The earliest time a recognizer or a device's touch conditioning wants to be woken, a connection must have
@@ -82,11 +82,11 @@ public final class DaemonCore {
     public func deviceAdded(_ info: DeviceInfo) { devices.deviceAdded(info) }
 
     /// The input layer already delivered a last frame cancelling the device's touches.
-    public func deviceRemoved(node: String, at time: Timestamp) { devices.deviceRemoved(node: node, at: time) }
+    public func deviceRemoved(_ device: DeviceID, at time: Timestamp) { devices.deviceRemoved(device, at: time) }
 
     /// The kernel's buffer for a device overflowed (SYN_DROPPED): libevdev already resynchronized its touches, but
     /// whatever moved meanwhile was lost.
-    public func eventsDropped(node: String, times: Int) { devices.eventsDropped(node: node, times: times) }
+    public func eventsDropped(_ device: DeviceID, times: Int) { devices.eventsDropped(device, times: times) }
 
     /// Why a device was not grabbed, as the caller found.
     public enum GrabRefusal: Error {
@@ -96,12 +96,12 @@ public final class DaemonCore {
         case failed(String)
     }
 
-    /// The caller grabbed the device at `node` and made its twin at `twin`: the recognizers' leftovers go there
-    /// from the next frame on. A device gone or no longer to be grabbed meanwhile is let go again.
-    public func grabbed(node: String, twin: String) { devices.grabbed(node: node, twin: twin) }
+    /// The caller grabbed the device and made its twin at `twin`: the recognizers' leftovers go there from the next
+    /// frame on. A device gone or no longer to be grabbed meanwhile is let go again.
+    public func grabbed(_ device: DeviceID, twin: String) { devices.grabbed(device, twin: twin) }
 
-    /// The caller did not grab the device at `node`: it is read without grabbing (a reload asks again).
-    public func grabFailed(node: String, because refusal: GrabRefusal) { devices.grabFailed(node: node, because: refusal) }
+    /// The caller did not grab the device: it is read without grabbing (a reload asks again).
+    public func grabFailed(_ device: DeviceID, because refusal: GrabRefusal) { devices.grabFailed(device, because: refusal) }
 
     /// How many devices are served.
     public var deviceCount: Int { state.sessions.count }

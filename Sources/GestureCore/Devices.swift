@@ -19,7 +19,7 @@ final class Devices {
 
     func deviceAdded(_ info: DeviceInfo) {
         guard let entry = state.configuration.deviceEntry(for: info.description, kind: info.kind) else {
-            state.unclaimed[info.node] = info
+            state.unclaimed[info.id] = info
             state.logger.info("device not claimed by any [[device]] entry", metadata: deviceMetadata(info))
             return
         }
@@ -27,7 +27,7 @@ final class Devices {
         session.contactObserver = contactLogger(device: entry.name)
         session.clientSurfaces = makeClientSurfaces(
             entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
-        state.sessions[info.node] = session
+        state.sessions[info.id] = session
         var metadata = deviceMetadata(info)
         metadata["device.name"] = "\(entry.name)"
         metadata["device.size_mm"] = "\(session.surface.rawSize.width)x\(session.surface.rawSize.height)"
@@ -41,9 +41,10 @@ final class Devices {
     }
 
     /// The input layer already delivered a last frame cancelling the device's touches.
-    func deviceRemoved(node: String, at time: Timestamp) {
-        state.unclaimed[node] = nil
-        guard let session = state.sessions.removeValue(forKey: node) else { return }
+    func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        state.unclaimed[device] = nil
+        guard let session = state.sessions.removeValue(forKey: device) else { return }
+        let node = session.info.node
         router.cancelTouches(of: session, at: time)
         release(session)
         state.logger.info("device removed", metadata: ["device.node": "\(node)", "device.name": "\(session.name)"])
@@ -53,10 +54,10 @@ final class Devices {
     /// The kernel's buffer for a device overflowed (SYN_DROPPED): libevdev already resynchronized its touches, but
     /// whatever moved meanwhile was lost. Told once per device at notice level (a storm would flood the journal),
     /// counted in `status` always.
-    func eventsDropped(node: String, times: Int) {
+    func eventsDropped(_ device: DeviceID, times: Int) {
         state.counters.kernelDrops += times
-        guard let session = state.sessions[node] else { return }
-        let metadata: Logger.Metadata = ["device.node": "\(node)", "device.name": "\(session.name)", "times": "\(times)"]
+        guard let session = state.sessions[device] else { return }
+        let metadata: Logger.Metadata = ["device.node": "\(session.info.node)", "device.name": "\(session.name)", "times": "\(times)"]
         if session.dropsLogged {
             state.logger.debug("the kernel dropped events again (SYN_DROPPED)", metadata: metadata)
         } else {
@@ -76,27 +77,28 @@ final class Devices {
         }
         guard session.passThrough == nil, !session.grabAsked else { return }
         session.grabAsked = true
-        state.actions.append(.grab(node: session.info.node, description: session.info.description))
+        state.actions.append(.grab(session.info.id, node: session.info.node, description: session.info.description))
     }
 
-    /// The caller grabbed the device at `node` and made its twin at `twin`: the recognizers' leftovers go there
-    /// from the next frame on. A device gone or no longer to be grabbed meanwhile is let go again.
-    func grabbed(node: String, twin: String) {
-        guard let session = state.sessions[node], session.grabAsked, session.surface.entry.grab else {
-            state.actions.append(.release(node: node))
+    /// The caller grabbed the device and made its twin at `twin`: the recognizers' leftovers go there from the
+    /// next frame on. A device gone or no longer to be grabbed meanwhile is let go again.
+    func grabbed(_ device: DeviceID, twin: String) {
+        guard let session = state.sessions[device], session.grabAsked, session.surface.entry.grab else {
+            state.actions.append(.release(device))
             return
         }
+        let node = session.info.node
         session.grabAsked = false
         session.passThrough = PassThrough(description: session.info.description)
         state.logger.info(
             "device grabbed: applications read its twin", metadata: ["device.node": "\(node)", "device.name": "\(session.name)", "twin.node": "\(twin)"])
     }
 
-    /// The caller did not grab the device at `node`: it is read without grabbing (a reload asks again).
-    func grabFailed(node: String, because refusal: DaemonCore.GrabRefusal) {
-        guard let session = state.sessions[node] else { return }
+    /// The caller did not grab the device: it is read without grabbing (a reload asks again).
+    func grabFailed(_ device: DeviceID, because refusal: DaemonCore.GrabRefusal) {
+        guard let session = state.sessions[device] else { return }
         session.grabAsked = false
-        var metadata: Logger.Metadata = ["device.node": "\(node)", "device.name": "\(session.name)"]
+        var metadata: Logger.Metadata = ["device.node": "\(session.info.node)", "device.name": "\(session.name)"]
         switch refusal {
         case .recording:
             state.logger.notice("grab = true has no effect on a recording: nothing else reads it", metadata: metadata)
@@ -110,7 +112,7 @@ final class Devices {
         session.grabAsked = false
         guard session.passThrough != nil else { return }
         session.passThrough = nil
-        state.actions.append(.release(node: session.info.node))
+        state.actions.append(.release(session.info.id))
         state.logger.info("device released: its twin is gone", metadata: ["device.node": "\(session.info.node)", "device.name": "\(session.name)"])
     }
 

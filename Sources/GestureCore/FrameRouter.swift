@@ -27,8 +27,8 @@ final class FrameRouter {
 
     /// A device's frame, its deadlines before it already fired (DaemonCore). Inlined into DaemonCore.frame: as a
     /// call of its own it cost 20 instructions a frame more than before the core's parts were apart.
-    @inline(__always) func frame(_ frame: TouchFrame, from node: String) {
-        guard let session = state.session(at: node) else { return }
+    @inline(__always) func frame(_ frame: TouchFrame, from device: DeviceID) {
+        guard let session = state.session(of: device) else { return }
         session.passThrough?.buttons(frame.physicalButtons, at: frame.timestamp)
         let prepared = session.prepare(frame)
         if let prepared {
@@ -70,9 +70,13 @@ final class FrameRouter {
         return earliest
     }
 
-    /// Each device's touch conditioning, engine and connections' engines whose deadline has come by `time`.
+    /// Each device's touch conditioning, engine and connections' engines whose deadline has come by `time`, in the
+    /// order the devices were opened. Walks the shared list itself (firing never adds or removes a device): a copy
+    /// of it cost an allocation a deadline.
     func fire(at time: Timestamp) {
-        for session in state.sessions.values where session.nextDeadline.map({ $0 <= time }) ?? false {
+        for listed in state.sessionList {
+            let session = listed.takeUnretainedValue()
+            guard session.nextDeadline.map({ $0 <= time }) ?? false else { continue }
             // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
             if session.conditioningDue(by: time) {
                 if let frame = session.tick(at: time) {
@@ -138,7 +142,7 @@ final class FrameRouter {
     /// The turn's passed-through touches to the twin, as one frame.
     func flush(_ passThrough: PassThrough, of session: DeviceSession) {
         guard let events = passThrough.frame(at: session.surface.engine.now) else { return }
-        state.actions.append(.writeTwin(node: session.info.node, events: events))
+        state.actions.append(.writeTwin(session.info.id, events: events))
     }
 
     private func send(_ event: EngineEvent, from session: DeviceSession) {

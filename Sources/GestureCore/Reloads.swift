@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import GestureProtocol
+import InputCore
 import Logging
 
 /// Reloads: a configuration read by the caller (SIGHUP, a reload request, or a file that changed) taken or
@@ -23,7 +24,7 @@ final class Reloads {
     /// Takes a new configuration: every touch in flight is cancelled on the old surfaces, and devices are
     /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
     func apply(_ new: Configuration, access: Access, at time: Timestamp) {
-        for session in state.sessions.values {
+        for session in state.orderedSessions {
             router.cancelTouches(of: session, at: time)
             if let passThrough = session.passThrough { router.flush(passThrough, of: session) }
         }
@@ -33,25 +34,26 @@ final class Reloads {
         state.updateKinds()
         var infos = Array(state.unclaimed.values)
         state.unclaimed = [:]
-        var kept: [String: DeviceSession] = [:]
-        for (node, session) in state.sessions {
+        var kept: [DeviceID: DeviceSession] = [:]
+        for session in state.orderedSessions {
+            let id = session.info.id
             if let entry = new.deviceEntry(for: session.info.description, kind: session.info.kind) {
                 session.replace(with: devices.makeSurface(entry: entry, info: session.info))
                 session.contactObserver = devices.contactLogger(device: entry.name)
                 session.clientSurfaces = devices.makeClientSurfaces(
                     entry: entry, size: session.surface.rawSize, boxCorners: session.surface.engine.fingersAreBoxCorners)
                 devices.updateGrab(session)
-                kept[node] = session
+                kept[id] = session
             } else {
                 devices.release(session)
                 session.clientSurfaces = []
                 infos.append(session.info)
-                state.broadcast(Event.deviceRemoved(device: session.name, node: node, time: DaemonTime(time)).line()) { $0.matchesDevice(session.name) }
+                state.broadcast(Event.deviceRemoved(device: session.name, node: session.info.node, time: DaemonTime(time)).line()) { $0.matchesDevice(session.name) }
             }
         }
         state.sessions = kept
-        for info in infos.sorted(by: { $0.node < $1.node }) {
-            if state.sessions[info.node] == nil { devices.deviceAdded(info) }
+        for info in infos.sorted(by: { $0.id < $1.id }) {
+            if state.sessions[info.id] == nil { devices.deviceAdded(info) }
         }
         state.counters.reloads += 1
         state.logger.notice("state.configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])

@@ -156,9 +156,9 @@ final class Requests {
             client.regions.append(region)
             if client.trusted {
                 state.positionAccess.add(region)
-                for session in state.sessions.values where session.name == region.device { state.place(region, of: client, on: session.surface) }
+                for session in state.orderedSessions where session.name == region.device { state.place(region, of: client, on: session.surface) }
             } else {
-                for session in state.sessions.values where session.name == region.device { state.place(region, of: client, on: ownSurface(of: client, on: session).surface) }
+                for session in state.orderedSessions where session.name == region.device { state.place(region, of: client, on: ownSurface(of: client, on: session).surface) }
             }
             clientLog.log(at: requestTime, state.clientMetadata(client.id, client.peer).merging(["region": "\(region.name)"]) { a, _ in a }) {
                 state.logger.info("client added a region", metadata: $0)
@@ -181,9 +181,9 @@ final class Requests {
             client.recognizers.append(recognizer)
             if client.trusted {
                 state.recognizerNaming[recognizer.name] = RecognizerNaming(kind: recognizer.kind.rawValue, owner: client.ownerName)
-                for session in state.sessions.values where state.applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
+                for session in state.orderedSessions where state.applies(recognizer, to: session.surface) { session.surface.add(recognizer) }
             } else {
-                for session in state.sessions.values where state.applies(recognizer, to: session.surface) || session.clientSurface(of: client.id).map({ state.applies(recognizer, to: $0.surface) }) == true {
+                for session in state.orderedSessions where state.applies(recognizer, to: session.surface) || session.clientSurface(of: client.id).map({ state.applies(recognizer, to: $0.surface) }) == true {
                     ownSurface(of: client, on: session).surface.add(recognizer)
                 }
             }
@@ -215,7 +215,7 @@ final class Requests {
     func remove(recognizers names: [String], regions regionNames: [String], of client: ClientSession) {
         client.recognizers.removeAll { names.contains($0.name) }
         client.regions.removeAll { regionNames.contains($0.name) }
-        for session in state.sessions.values {
+        for session in state.orderedSessions {
             if client.trusted {
                 session.surface.remove(recognizers: names, regions: regionNames)
             } else if let own = session.clientSurface(of: client.id) {
@@ -234,7 +234,7 @@ final class Requests {
     /// Everything a connection added, gone (it closed, or a reload changed what it may do).
     func removeAdditions(of client: ClientSession) {
         remove(recognizers: client.recognizers.map(\.name), regions: client.regions.reversed().map(\.name), of: client)
-        for session in state.sessions.values { session.clientSurfaces.removeAll { $0.client == client.id } }
+        for session in state.orderedSessions { session.clientSurfaces.removeAll { $0.client == client.id } }
     }
 
     /// All connections together hold at most `limit` of a thing.

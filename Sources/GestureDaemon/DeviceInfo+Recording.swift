@@ -6,9 +6,9 @@ import InputCore
 // A recording as a device: the replays' (gestured replay, run --replay), which the core does not read.
 
 extension DeviceInfo {
-    /// The device a recording was made on, at `node`: its kind as given, else from its description; its size
+    /// The device a recording was made on, numbered `id`, at `node`: its kind as given, else from its description; its size
     /// from its axes. The recording's description is the corrected one (`DeviceKnowledge.correct`).
-    public init(recording: Recording, source: String, node: String, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil) throws(InputError) {
+    public init(recording: Recording, source: String, id: DeviceID, node: String, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil) throws(InputError) {
         guard let description = recording.description else {
             throw InputError(device: source, Replay.missingDescription)
         }
@@ -16,7 +16,7 @@ extension DeviceInfo {
             throw InputError(device: source, "the recording describes no touch device (no position axes)")
         }
         self.init(
-            node: node, description: description, kind: kind ?? DeviceKind.classify(description),
+            id: id, node: node, description: description, kind: kind ?? DeviceKind.classify(description),
             geometry: SurfaceGeometry(x: axes.x, y: axes.y), knowledge: knowledge)
     }
 }

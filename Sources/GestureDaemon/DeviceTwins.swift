@@ -3,39 +3,40 @@ import LinuxInput
 import Logging
 import SystemPackage
 
-/// Grabbing for the input loop: the hub's device taken with EVIOCGRAB, and its twin made on uinput.
+/// Grabbing for the input loop: the hub's device taken with EVIOCGRAB, and its twin made on uinput. Devices are
+/// named by InputCore's DeviceID, written out beside swift-system's (a dev_t).
 final class DeviceTwins {
     private let hub: InputHub
-    private var twins: [String: UinputDevice] = [:]
+    private var twins: [InputCore.DeviceID: (twin: UinputDevice, node: String)] = [:]
     /// Write failures of each twin since the last one logged: a twin that cannot be written to is logged once a burst.
-    private var failures: [String: Int] = [:]
+    private var failures: [InputCore.DeviceID: Int] = [:]
 
     init(hub: InputHub) { self.hub = hub }
 
-    /// Grabs the device at `node` and makes its twin from `description`; the twin's node. Throws, saying why, when
-    /// either fails (another process holds the device, say), leaving the device as it was.
-    func grab(node: String, description: DeviceDescription) throws -> String {
-        guard let device = hub.devices[node] else { throw DaemonError("\(node) is not open") }
+    /// Grabs the device (the hub's, at `node`) and makes its twin from `description`; the twin's node. Throws,
+    /// saying why, when either fails (another process holds the device, say), leaving the device as it was.
+    func grab(_ id: InputCore.DeviceID, node: String, description: DeviceDescription) throws -> String {
+        guard let device = hub.devices[node], device.id == id else { throw DaemonError("\(node) is not open") }
         // The twin first: a device grabbed without one would leave the applications with nothing.
         let twin = try Self.twin(of: description)
         try device.evdev.grab()
-        twins[node] = twin
+        twins[id] = (twin, node)
         return twin.node
     }
 
     /// One frame of passed-through touches to the device's twin.
-    func write(_ events: [InputEvent], to node: String, logger: Logger) {
-        guard let twin = twins[node] else { return }
+    func write(_ events: [InputEvent], to id: InputCore.DeviceID, logger: Logger) {
+        guard let (twin, node) = twins[id] else { return }
         do {
             try twin.write(events)
-            if let failed = failures.removeValue(forKey: node) {
+            if let failed = failures.removeValue(forKey: id) {
                 logger.notice("the twin takes events again", metadata: ["device.node": "\(node)", "failures": "\(failed)"])
             }
         } catch {
-            if failures[node] == nil {
+            if failures[id] == nil {
                 logger.error("cannot write to the twin: applications miss touches", metadata: ["device.node": "\(node)", "error": "\(error)"])
             }
-            failures[node, default: 0] += 1
+            failures[id, default: 0] += 1
         }
     }
 
@@ -58,9 +59,9 @@ final class DeviceTwins {
             + "&& sudo systemctl restart gestured"
     }
 
-    func release(node: String) {
-        failures[node] = nil
-        guard let twin = twins.removeValue(forKey: node) else { return }
+    func release(_ id: InputCore.DeviceID) {
+        failures[id] = nil
+        guard let (twin, node) = twins.removeValue(forKey: id) else { return }
         // The device back first, then the twin gone, as grabbing made the twin first: applications are never
         // without either, and once the twin has gone the device is everyone's again.
         hub.devices[node]?.evdev.ungrab()

@@ -89,17 +89,17 @@ final class InputLoop {
             switch action {
             case .log(let level, let message, let metadata):
                 logger.log(level: level, message, metadata: metadata)
-            case .grab(let node, let description):
-                guard let twins else { return core.grabFailed(node: node, because: .recording) }
+            case .grab(let id, let node, let description):
+                guard let twins else { return core.grabFailed(id, because: .recording) }
                 do {
-                    core.grabbed(node: node, twin: try twins.grab(node: node, description: description))
+                    core.grabbed(id, twin: try twins.grab(id, node: node, description: description))
                 } catch {
-                    core.grabFailed(node: node, because: .failed("\(error)"))
+                    core.grabFailed(id, because: .failed("\(error)"))
                 }
-            case .release(let node):
-                twins?.release(node: node)
-            case .writeTwin(let node, let events):
-                twins?.write(events, to: node, logger: logger)
+            case .release(let id):
+                twins?.release(id)
+            case .writeTwin(let id, let events):
+                twins?.write(events, to: id, logger: logger)
             case .readConfiguration:
                 startReload()
             case .answerStatus(let client, let id, var status):
@@ -198,10 +198,10 @@ final class InputLoop {
     }
 
     private func playReplay(at now: Timestamp) {
-        guard let node = replay?.info.node else { return }
+        guard let id = replay?.info.id else { return }
         if replay?.isPlaying == false, core.hasSubscribers { replay?.start(at: now) }
         // A replayed frame is stamped when it is played: its input share is how late the loop woke for it.
-        replay?.due(at: now) { frame, due in feed(frame, from: node, since: due, arrived: now) }
+        replay?.due(at: now) { frame, due in feed(frame, from: id, since: due, arrived: now) }
     }
 
     /// When the last frame's engine and write shares were timed (FrameLatency): one frame a second is, with
@@ -213,16 +213,16 @@ final class InputLoop {
     /// A frame to the core. Its input share (from `since`, its timestamp or when a replay's frame was due, to the
     /// turn's clock reading just after the wait) is kept for every frame; its engine and write shares for one
     /// frame a second.
-    private func feed(_ frame: TouchFrame, from node: String, since: Timestamp, arrived: Timestamp) {
+    private func feed(_ frame: TouchFrame, from device: DeviceID, since: Timestamp, arrived: Timestamp) {
         if let lastTimed, arrived.nanoseconds - lastTimed.nanoseconds < Self.timingPeriod {
-            core.frame(frame, from: node)
+            core.frame(frame, from: device)
             carryOut()
             latency.record(frame: since, arrived: arrived)
             return
         }
         lastTimed = arrived
         server.writingTime = 0
-        core.frame(frame, from: node)
+        core.frame(frame, from: device)
         carryOut()
         let writing = server.writingTime ?? 0
         server.writingTime = nil
@@ -234,16 +234,16 @@ final class InputLoop {
         case .added(let device):
             core.deviceAdded(
                 DeviceInfo(
-                    node: device.node, description: device.description, kind: device.kind, geometry: device.geometry,
+                    id: device.id, node: device.node, description: device.description, kind: device.kind, geometry: device.geometry,
                     knowledge: knowledge(device.kernelDescription)))
             carryOut()
-        case .removed(let node):
-            core.deviceRemoved(node: node, at: monotonicNow())
+        case .removed(let device):
+            core.deviceRemoved(device.id, at: monotonicNow())
             carryOut()
         case .frame(let device, let frame):
-            feed(frame, from: device.node, since: frame.timestamp, arrived: now)
+            feed(frame, from: device.id, since: frame.timestamp, arrived: now)
         case .dropped(let device, let times):
-            core.eventsDropped(node: device.node, times: times)
+            core.eventsDropped(device.id, times: times)
             carryOut()
         case .skipped(let node, let reason):
             logger.debug("input node skipped", metadata: ["device.node": "\(node)", "reason": "\(reason)"])

@@ -45,7 +45,7 @@ public enum OfflineReplay {
             core.takeActions { action in
                 switch action {
                 case .log(let level, let message, let metadata): logger.log(level: level, message, metadata: metadata)
-                case .grab(let node, _): core.grabFailed(node: node, because: .recording)
+                case .grab(let id, _, _): core.grabFailed(id, because: .recording)
                 case .release, .writeTwin, .readConfiguration, .answerStatus: break
                 }
             }
@@ -53,11 +53,11 @@ public enum OfflineReplay {
         var subscription = Subscription()
         if touches { subscription.events.insert(.touches) }
         core.addLocalSubscriber(0, subscription)
-        for input in recordings {
+        for (index, input) in recordings.enumerated() {
             let source = input.source
             // Protocol A (no slots) goes through mtdev, as a live device of that kind would.
             let recording = (input.knowledge?.correct(input.recording) ?? input.recording).slotted()
-            let info = try DeviceInfo(recording: recording, source: source, node: source, kind: input.kind, knowledge: input.knowledge)
+            let info = try DeviceInfo(recording: recording, source: source, id: DeviceID(index), node: source, kind: input.kind, knowledge: input.knowledge)
             guard configuration.deviceEntry(for: info.description, kind: info.kind) != nil else {
                 throw InputError(
                     device: source,
@@ -69,7 +69,7 @@ public enum OfflineReplay {
             var last = frames.first?.timestamp ?? .zero
             // Each frame fires the deadlines due before it (DaemonCore.frame), as in the live loop.
             for frame in frames {
-                core.frame(frame, from: source)
+                core.frame(frame, from: info.id)
                 carryOut()
                 last = frame.timestamp
             }
@@ -78,7 +78,7 @@ public enum OfflineReplay {
                 carryOut()
                 last = deadline
             }
-            core.deviceRemoved(node: source, at: last)
+            core.deviceRemoved(info.id, at: last)
             carryOut()
         }
     }

@@ -26,7 +26,8 @@ struct ReplaySource {
     init(
         recording: Recording, source: String, loop: Bool, speed: Double = 1, kind: DeviceKind? = nil, knowledge: DeviceKnowledge? = nil
     ) throws(InputError) {
-        info = try DeviceInfo(recording: recording, source: source, node: "replay:\(source)", kind: kind, knowledge: knowledge)
+        // The one device served: a recording is served only where the hub opened none (or is not asked for).
+        info = try DeviceInfo(recording: recording, source: source, id: DeviceID(0), node: "replay:\(source)", kind: kind, knowledge: knowledge)
         frames = try Replay.frames(of: recording, source: source, kind: info.kind)
         idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
         self.loop = loop

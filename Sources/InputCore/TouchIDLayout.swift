@@ -2,7 +2,7 @@ import GestureEngine
 
 /// How a touch's id (the engine's `TouchID`, 64 bits) is made, in one place (docs/input.md, Touch ids):
 ///
-///     bits 40 and up   the device: each numbers its contacts from a block of its own (InputHub)
+///     bits 40 and up   the device (DeviceID): each numbers its contacts from a block of its own
 ///     bits 32 to 39    the piece of a contact's path: touch conditioning cuts a path where it jumps (Conditioning)
 ///     bits 0 to 31     the contact, counted by the device's frame builder from its block's first id
 ///

@@ -10,7 +10,7 @@ public final class InputHub {
     public enum Event {
         case added(TouchDevice)
         /// Its touches were cancelled in a last `.frame` before this.
-        case removed(node: String)
+        case removed(TouchDevice)
         case frame(TouchDevice, TouchFrame)
         /// The kernel dropped events of the device `times` times (SYN_DROPPED) since the last read; the frames
         /// before this were already reconciled with the device's real state.
@@ -24,7 +24,7 @@ public final class InputHub {
     private let selector: DeviceSelector
     private let describe: (DeviceDescription) -> DeviceDescription
     public private(set) var devices: [String: TouchDevice] = [:]
-    /// How many devices were opened: each numbers its touches from its own block (TouchIDLayout).
+    /// How many devices were opened: the next one's DeviceID.
     private var opened = 0
 
     public init(
@@ -45,7 +45,7 @@ public final class InputHub {
 
     private func add(_ node: UdevInputNode, _ body: (Event) -> Void) {
         do {
-            let device = try TouchDevice(node: node, describe: describe, firstTouchID: TouchIDLayout.firstID(ofDevice: opened))
+            let device = try TouchDevice(node: node, id: DeviceID(opened), describe: describe)
             guard !TwinDevice.isTwin(device.description) else {
                 body(.skipped(node: node.node, reason: "\(device.description.name) is gestured's own twin of a grabbed device"))
                 return
@@ -69,7 +69,7 @@ public final class InputHub {
         polled.removeAll { $0 === device }
         descriptorsVersion += 1
         if let frame = device.cancelTouches(at: time) { body(.frame(device, frame)) }
-        body(.removed(node: node))
+        body(.removed(device))
     }
 
     /// The descriptors to wait on for input and hot-plug: each device's, then the udev monitor's. The caller

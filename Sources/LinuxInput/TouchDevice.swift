@@ -6,6 +6,8 @@ import SystemCalls
 /// through.
 public final class TouchDevice {
     public let evdev: EvdevDevice
+    /// The hub's number for it; its touches are numbered from its block (TouchIDLayout).
+    public let id: DeviceID
     public let node: String
     public let kind: DeviceKind
     public let geometry: SurfaceGeometry
@@ -19,8 +21,9 @@ public final class TouchDevice {
     /// Opens and classifies `node`. Throws SystemCallError when it cannot be opened, InputError when it is not a
     /// touch device gestured can read. `describe` corrects the kernel's description with what the device database knows (docs/devices.md). The
     /// surface is measured from the axes; a size the configuration gives is the core's to apply (DeviceSession).
-    public init(node: UdevInputNode, describe: (DeviceDescription) -> DeviceDescription = { $0 }, firstTouchID: TouchID = 1) throws {
+    public init(node: UdevInputNode, id: DeviceID = DeviceID(0), describe: (DeviceDescription) -> DeviceDescription = { $0 }) throws {
         evdev = try EvdevDevice(path: node.node)
+        self.id = id
         self.node = node.node
         udevProperties = node.properties
         kernelDescription = evdev.description
@@ -33,7 +36,7 @@ public final class TouchDevice {
         geometry = SurfaceGeometry(x: axes.x, y: axes.y)
         protocolA = ProtocolAConverter(description: description)
         builder = try FrameBuilder(
-            description: protocolA?.description ?? description, geometry: geometry, touchType: kind.touchType, firstTouchID: firstTouchID)
+            description: protocolA?.description ?? description, geometry: geometry, touchType: kind.touchType, firstTouchID: id.firstTouchID)
     }
 
     /// The device as the kernel describes it, and as gestured takes it (corrected by the device database).

@@ -118,7 +118,7 @@ struct ReplayCommand: ParsableCommand {
     /// the recognizers see them, so that the gestures' places fall on them.
     static func picture(of input: OfflineReplay.Input, configuration: Configuration) throws -> ReplayPicture {
         let recording = (input.knowledge?.correct(input.recording) ?? input.recording).slotted()
-        let info = try DeviceInfo(recording: recording, source: input.source, node: input.source, kind: input.kind, knowledge: input.knowledge)
+        let info = try DeviceInfo(recording: recording, source: input.source, id: DeviceID(0), node: input.source, kind: input.kind, knowledge: input.knowledge)
         let entry = configuration.deviceEntry(for: info.description, kind: info.kind)
         let measured = info.geometry.size
         let sized = entry?.size ?? measured

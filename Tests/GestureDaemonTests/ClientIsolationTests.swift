@@ -26,7 +26,7 @@ import Testing
 
     /// Two taps (left, then right), a drag and a two-finger pinch, at 300 x 200 mm.
     static func play(_ core: DaemonCore, from start: Double = 1) {
-        let node = Core.device.node
+        let node = Core.device.id
         var t = start
         func f(_ touches: [(TouchID, TouchPhase, Double, Double)]) {
             core.frame(Core.frame(t, touches), from: node)
@@ -198,14 +198,14 @@ import Testing
         let core = DaemonCore(configuration: configuration, access: .resolve(configuration, logger: logger), outbox: lines)
         core.deviceAdded(Core.device)
         Self.connect(core, 2, Self.stranger, [#"{"type":"subscribe","events":["touches"]}"#])
-        core.frame(Core.frame(1, [(1, .began, 50, 100)]), from: Core.device.node)
+        core.frame(Core.frame(1, [(1, .began, 50, 100)]), from: Core.device.id)
         #expect(lines.objects(to: 2).contains { $0["type"] as? String == "touch" })
         let revoked = try Configuration.parse(Self.recognizers, file: "test.toml")
         core.apply(revoked, access: .resolve(revoked, logger: logger), at: .seconds(1.01))
         let before = lines.objects(to: 2).count
         #expect(lines.objects(to: 2).last?["code"] as? String == "access_revoked")
-        core.frame(Core.frame(1.1, [(2, .began, 50, 100)]), from: Core.device.node)
-        core.frame(Core.frame(1.2, [(2, .ended, 50, 100)]), from: Core.device.node)
+        core.frame(Core.frame(1.1, [(2, .began, 50, 100)]), from: Core.device.id)
+        core.frame(Core.frame(1.2, [(2, .ended, 50, 100)]), from: Core.device.id)
         #expect(lines.objects(to: 2).count == before)
         core.clientLine(2, Array(#"{"type":"subscribe","events":["touches"]}"#.utf8), at: .zero)
         #expect(lines.objects(to: 2).last?["code"] as? String == "access_denied")

@@ -22,7 +22,7 @@ import Testing
     }
 
     static let device = DeviceInfo(
-        node: "/dev/input/event9",
+        id: DeviceID(0), node: "/dev/input/event9",
         description: GestureScript.testDescription,
         kind: .touchscreen,
         geometry: SurfaceGeometry(x: AbsInfo(minimum: 0, maximum: 3000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 2000, resolution: 10)))
@@ -59,9 +59,9 @@ import Testing
     @Test func aDeviceRemovedMidGestureCancelsItBeforeSayingSo() throws {
         let (core, lines) = try Self.core("[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n")
         Self.subscribe(core, 1)
-        core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.node)
-        core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.node)
-        core.deviceRemoved(node: Self.device.node, at: .seconds(1.02))
+        core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.id)
+        core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.id)
+        core.deviceRemoved(Self.device.id, at: .seconds(1.02))
         let types = lines.objects(to: 1).compactMap { $0["type"] as? String }
         #expect(Self.gestures(lines, 1) == ["pan began", "pan cancelled"])
         #expect(types.last == "device_removed")
@@ -83,8 +83,8 @@ import Testing
         let (core, lines) = try Self.core(toml)
         Self.subscribe(core, 1)
         // The device measures 300 x 200 mm; configured 600 x 400, turned a quarter: 400 x 600.
-        core.frame(Self.frame(1, [(1, .began, 30, 20)]), from: Self.device.node)
-        core.frame(Self.frame(1.05, [(1, .ended, 30, 20)]), from: Self.device.node)
+        core.frame(Self.frame(1, [(1, .began, 30, 20)]), from: Self.device.id)
+        core.frame(Self.frame(1.05, [(1, .ended, 30, 20)]), from: Self.device.id)
         let tap = try #require(lines.objects(to: 1).first { $0["type"] as? String == "gesture" })
         let location = try #require(tap["location"] as? [String: Any])
         #expect(location["mm"] as? [Double] == [360, 60])
@@ -95,14 +95,14 @@ import Testing
     @Test func aReloadCancelsWhatIsInFlightAndHoldsTheFingerBackUntilItLifts() throws {
         let (core, lines) = try Self.core("[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n")
         Self.subscribe(core, 1)
-        core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.node)
-        core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.node)
+        core.frame(Self.frame(1, [(1, .began, 100, 100)]), from: Self.device.id)
+        core.frame(Self.frame(1.01, [(1, .moved, 110, 100)]), from: Self.device.id)
         let new = try Configuration.parse("[[recognizer]]\nname = \"pan2\"\nkind = \"pan\"\n", file: "new.toml")
         core.apply(new, access: Self.access(new, rawTouches: PeerPolicy()), at: .seconds(1.015))
-        core.frame(Self.frame(1.02, [(1, .moved, 130, 100)]), from: Self.device.node)
-        core.frame(Self.frame(1.03, [(1, .ended, 130, 100)]), from: Self.device.node)
-        core.frame(Self.frame(2, [(2, .began, 100, 100)]), from: Self.device.node)
-        core.frame(Self.frame(2.01, [(2, .moved, 120, 100)]), from: Self.device.node)
+        core.frame(Self.frame(1.02, [(1, .moved, 130, 100)]), from: Self.device.id)
+        core.frame(Self.frame(1.03, [(1, .ended, 130, 100)]), from: Self.device.id)
+        core.frame(Self.frame(2, [(2, .began, 100, 100)]), from: Self.device.id)
+        core.frame(Self.frame(2.01, [(2, .moved, 120, 100)]), from: Self.device.id)
         #expect(Self.gestures(lines, 1) == ["pan began", "pan cancelled", "pan2 began"])
         #expect(lines.objects(to: 1).contains { $0["type"] as? String == "config_reloaded" })
     }
@@ -130,11 +130,11 @@ import Testing
         Self.subscribe(core, 1, #"{"type":"subscribe","filter":{"regions":["left"]}}"#)
         Self.subscribe(core, 2, #"{"type":"subscribe","filter":{"kinds":["long-press"]}}"#)
         Self.subscribe(core, 3, #"{"type":"subscribe","filter":{"devices":["other"]}}"#)
-        core.frame(Self.frame(1, [(1, .began, 50, 100)]), from: Self.device.node)
-        core.frame(Self.frame(1.05, [(1, .ended, 50, 100)]), from: Self.device.node)
-        core.frame(Self.frame(2, [(2, .began, 200, 100)]), from: Self.device.node)
+        core.frame(Self.frame(1, [(1, .began, 50, 100)]), from: Self.device.id)
+        core.frame(Self.frame(1.05, [(1, .ended, 50, 100)]), from: Self.device.id)
+        core.frame(Self.frame(2, [(2, .began, 200, 100)]), from: Self.device.id)
         core.advance(to: .seconds(2.5))
-        core.frame(Self.frame(2.6, [(2, .ended, 200, 100)]), from: Self.device.node)
+        core.frame(Self.frame(2.6, [(2, .ended, 200, 100)]), from: Self.device.id)
         #expect(Self.gestures(lines, 1) == ["left-tap ended"])
         #expect(Self.gestures(lines, 2) == ["press began", "press ended"])
         #expect(Self.gestures(lines, 3).isEmpty)
@@ -173,9 +173,9 @@ extension GestureScript {
     @Test func deadlinesDueBetweenTwoFramesOfOneTurnFireBeforeTheSecond() throws {
         let (core, lines) = try DaemonCoreTests.core(Self.hold)
         DaemonCoreTests.subscribe(core, 1)
-        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.node)
-        core.frame(DaemonCoreTests.frame(11, [(1, .moved, 130, 100)]), from: DaemonCoreTests.device.node)
-        core.frame(DaemonCoreTests.frame(11.1, [(1, .ended, 130, 100)]), from: DaemonCoreTests.device.node)
+        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.id)
+        core.frame(DaemonCoreTests.frame(11, [(1, .moved, 130, 100)]), from: DaemonCoreTests.device.id)
+        core.frame(DaemonCoreTests.frame(11.1, [(1, .ended, 130, 100)]), from: DaemonCoreTests.device.id)
         let gestures = lines.objects(to: 1).filter { $0["type"] as? String == "gesture" }
         #expect(gestures.map { "\($0["state"]!) \($0["time"]!)" } == ["began 10.5", "changed 11", "ended 11.1"])
     }
@@ -194,7 +194,7 @@ extension GestureScript {
             """
         let (core, lines) = try DaemonCoreTests.core(toml)
         DaemonCoreTests.subscribe(core, 1)
-        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.node)
+        core.frame(DaemonCoreTests.frame(10, [(1, .began, 100, 100)]), from: DaemonCoreTests.device.id)
         core.advance(to: .seconds(12))
         let gestures = lines.objects(to: 1).filter { $0["type"] as? String == "gesture" }
         #expect(gestures.map { "\($0["recognizer"]!) \($0["state"]!) \($0["time"]!)" } == ["hold began 10.5", "long-hold began 10.8"])
@@ -219,7 +219,7 @@ extension DaemonCoreTimeTests {
                     return touch
                 })
         }
-        let node = TouchpadConditioningTests.pad.node
+        let node = TouchpadConditioningTests.pad.id
         pad.core.frame(frame(10, [(1, .began, 40)]), from: node)
         pad.core.frame(frame(10.1, [(1, .stationary, 40), (2, .began, 60)]), from: node)
         if laterFrame {

@@ -17,23 +17,23 @@ import Testing
         final class Twin {
             var frames: [[String]] = []
         }
-        var twins: [String: Twin] = [:]
-        var released: [String] = []
+        var twins: [DeviceID: Twin] = [:]
+        var released: [DeviceID] = []
         var refuse = false
 
         /// Carries out what the core asked since the last call.
         func carryOut(_ core: DaemonCore) {
             core.takeActions { action in
                 switch action {
-                case .grab(let node, _):
-                    if refuse { return core.grabFailed(node: node, because: .failed("libevdev_grab failed for \(node): Device or resource busy")) }
-                    twins[node] = Twin()
-                    core.grabbed(node: node, twin: "/dev/input/twin")
-                case .release(let node):
-                    released.append(node)
-                    twins[node] = nil
-                case .writeTwin(let node, let events):
-                    twins[node]?.frames.append(events.map(PassThroughTests.word))
+                case .grab(let id, let node, _):
+                    if refuse { return core.grabFailed(id, because: .failed("libevdev_grab failed for \(node): Device or resource busy")) }
+                    twins[id] = Twin()
+                    core.grabbed(id, twin: "/dev/input/twin")
+                case .release(let id):
+                    released.append(id)
+                    twins[id] = nil
+                case .writeTwin(let id, let events):
+                    twins[id]?.frames.append(events.map(PassThroughTests.word))
                 case .log, .readConfiguration, .answerStatus:
                     break
                 }
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    static let node = DaemonCoreTests.device.node
+    static let id = DaemonCoreTests.device.id
 
     /// An event as a word: "id 0", "x 1000", "key 330 1", "X 1000" (single-touch), "syn".
     static func word(_ e: InputEvent) -> String {
@@ -63,7 +63,7 @@ import Testing
     }
 
     static func frame(_ core: DaemonCore, _ t: Double, _ touches: [(TouchID, TouchPhase, Double, Double)], grabs: Grabs) {
-        core.frame(DaemonCoreTests.frame(t, touches), from: node)
+        core.frame(DaemonCoreTests.frame(t, touches), from: id)
         grabs.carryOut(core)
     }
 
@@ -80,7 +80,7 @@ import Testing
         Self.frame(core, 1.01, [(1, .moved, 100.5, 52.3)], grabs: grabs)
         Self.frame(core, 1.02, [(1, .moved, 120, 52.3)], grabs: grabs)
         Self.frame(core, 1.03, [(1, .ended, 120, 52.3)], grabs: grabs)
-        #expect(try #require(grabs.twins[Self.node]).frames == [
+        #expect(try #require(grabs.twins[Self.id]).frames == [
             ["id 0", "x 1000", "y 500", "key 330 1", "X 1000", "Y 500", "syn"],
             ["x 1005", "y 523", "X 1005", "Y 523", "syn"],
             ["x 1200", "X 1200", "syn"],
@@ -99,7 +99,7 @@ import Testing
             edges = ["left"]
             edge_width_mm = 10
             """)
-        let twin = try #require(grabs.twins[Self.node])
+        let twin = try #require(grabs.twins[Self.id])
         Self.frame(core, 1, [(1, .began, 2, 100)], grabs: grabs)
         for i in 1...10 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 2 + Double(i) * 5, 100)], grabs: grabs) }
         Self.frame(core, 1.2, [(1, .ended, 52, 100)], grabs: grabs)
@@ -116,7 +116,7 @@ import Testing
     /// has no cancel, so the application sees the finger lift).
     @Test func aGestureRecognizedAfterForwardingEndsItsTouchesOnTheTwin() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed + "\n[[recognizer]]\nname = \"pan\"\nkind = \"pan\"\n")
-        let twin = try #require(grabs.twins[Self.node])
+        let twin = try #require(grabs.twins[Self.id])
         Self.frame(core, 1, [(1, .began, 100, 100)], grabs: grabs)
         #expect(twin.frames.count == 1, "forwarded at once: nothing delays it")
         for i in 1...5 { Self.frame(core, 1 + Double(i) * 0.01, [(1, .moved, 100 + Double(i) * 4, 100)], grabs: grabs) }
@@ -138,7 +138,7 @@ import Testing
             number_of_taps_required = 2
             delays_touches_ended = true
             """)
-        let twin = try #require(grabs.twins[Self.node])
+        let twin = try #require(grabs.twins[Self.id])
         Self.frame(core, 1, [(1, .began, 100, 100)], grabs: grabs)
         #expect(twin.frames.count == 1, "touch-down is not delayed")
         Self.frame(core, 1.05, [(1, .ended, 100, 100)], grabs: grabs)
@@ -164,7 +164,7 @@ import Testing
             parent = "panel"
             rect = [0, 0, 0.25, 0.25]
             """)
-        let twin = try #require(grabs.twins[Self.node])
+        let twin = try #require(grabs.twins[Self.id])
         Self.frame(core, 1, [(1, .began, 20, 20), (2, .began, 200, 20)], grabs: grabs)
         Self.frame(core, 1.05, [(1, .ended, 20, 20), (2, .ended, 200, 20)], grabs: grabs)
         #expect(twin.frames.isEmpty)
@@ -174,19 +174,19 @@ import Testing
 
     @Test func aReloadThatTurnsGrabbingOffReleasesTheDevice() throws {
         let (core, grabs, _) = try Self.core(Self.grabbed)
-        #expect(grabs.twins[Self.node] != nil)
+        #expect(grabs.twins[Self.id] != nil)
         let ungrabbed = try Configuration.parse("[[device]]\nname = \"touch\"\n", file: "test.toml")
         core.apply(ungrabbed, access: DaemonCoreTests.access(ungrabbed, rawTouches: PeerPolicy()), at: .seconds(5))
         grabs.carryOut(core)
-        #expect(grabs.released == [Self.node])
+        #expect(grabs.released == [Self.id])
         #expect(grabs.twins.isEmpty)
         let grabbed = try Configuration.parse(Self.grabbed, file: "test.toml")
         core.apply(grabbed, access: DaemonCoreTests.access(grabbed, rawTouches: PeerPolicy()), at: .seconds(6))
         grabs.carryOut(core)
-        #expect(grabs.twins[Self.node] != nil, "and grabs it again when it is turned back on")
-        core.deviceRemoved(node: Self.node, at: .seconds(7))
+        #expect(grabs.twins[Self.id] != nil, "and grabs it again when it is turned back on")
+        core.deviceRemoved(Self.id, at: .seconds(7))
         grabs.carryOut(core)
-        #expect(grabs.released == [Self.node, Self.node], "a device that goes takes its twin with it")
+        #expect(grabs.released == [Self.id, Self.id], "a device that goes takes its twin with it")
     }
 
     @Test func aDeviceThatCannotBeGrabbedIsReadWithoutGrabbing() throws {
@@ -211,7 +211,7 @@ import Testing
         let x = AbsInfo(minimum: 0, maximum: 1000, resolution: 10), y = AbsInfo(minimum: 0, maximum: 700, resolution: 10)
         description.axes[AbsCode.mtPositionX] = x
         description.axes[AbsCode.mtPositionY] = y
-        let pad = DeviceInfo(node: "/dev/input/event7", description: description, kind: .touchpad, geometry: SurfaceGeometry(x: x, y: y))
+        let pad = DeviceInfo(id: DeviceID(7), node: "/dev/input/event7", description: description, kind: .touchpad, geometry: SurfaceGeometry(x: x, y: y))
         let grabs = Grabs()
         let lines = DaemonCoreTests.Lines()
         let configuration = try Configuration.parse("[[device]]\nname = \"pad\"\ngrab = true\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml")
@@ -222,7 +222,7 @@ import Testing
         func frame(_ t: Double, _ phase: TouchPhase, button: Bool) {
             var touch = Touch(id: 1, phase: phase, location: Point(x: 70, y: 60), timestamp: .seconds(t), type: .indirect)
             touch.pressure = 0.2
-            core.frame(TouchFrame(timestamp: .seconds(t), touches: [touch], physicalButtonDown: button), from: pad.node)
+            core.frame(TouchFrame(timestamp: .seconds(t), touches: [touch], physicalButtonDown: button), from: pad.id)
             grabs.carryOut(core)
         }
         frame(1, .began, button: false)
@@ -235,7 +235,7 @@ import Testing
             grabs.carryOut(core)
         }
 
-        let words = try #require(grabs.twins[pad.node]).frames.joined()
+        let words = try #require(grabs.twins[pad.id]).frames.joined()
         let press = try #require(words.firstIndex(of: "key 272 1"), "no click on the twin: \(Array(words))")
         let release = try #require(words.firstIndex(of: "key 272 0"))
         #expect(press < release)
@@ -257,7 +257,7 @@ extension PassThroughTests {
         var logged: [String] = []
         core.takeActions { action in
             switch action {
-            case .grab(let node, _): core.grabFailed(node: node, because: .failed("cannot open /dev/uinput: see gestured-grab.conf"))
+            case .grab(let id, _, _): core.grabFailed(id, because: .failed("cannot open /dev/uinput: see gestured-grab.conf"))
             case .log(let level, let message, let metadata): logged.append("\(level) \(message) \(metadata["error"] ?? "")")
             default: break
             }

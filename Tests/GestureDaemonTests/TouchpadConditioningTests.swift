@@ -14,7 +14,7 @@ import Testing
 /// what real fingers do (docs/conditioning.md).
 @Suite struct TouchpadConditioningTests {
     static let pad = DeviceInfo(
-        node: "/dev/input/event7",
+        id: DeviceID(0), node: "/dev/input/event7",
         description: DeviceDescription(name: "test touchpad", properties: [InputProperty.pointer]),
         kind: .touchpad,
         geometry: SurfaceGeometry(x: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), y: AbsInfo(minimum: 0, maximum: 700, resolution: 10)))
@@ -60,7 +60,7 @@ import Testing
                 touch.timestamp = t
                 touches.append(touch)
             }
-            core.frame(TouchFrame(timestamp: t, touches: touches, physicalButtonDown: button), from: TouchpadConditioningTests.pad.node)
+            core.frame(TouchFrame(timestamp: t, touches: touches, physicalButtonDown: button), from: TouchpadConditioningTests.pad.id)
             time += 0.01
         }
 

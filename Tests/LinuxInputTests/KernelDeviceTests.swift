@@ -56,7 +56,7 @@ struct KernelDeviceTests {
             switch event {
             case .added(let d): added.append(d.node)
             case .frame(_, let f): frames.append(f)
-            case .removed(let node): removed.append(node)
+            case .removed(let d): removed.append(d.node)
             case .skipped, .dropped: break
             }
         }
@@ -77,7 +77,7 @@ struct KernelDeviceTests {
         var removed: [String] = []
         let record: (InputHub.Event) -> Void = {
             if case .added(let d) = $0 { added.append(d.description.name) }
-            if case .removed(let node) = $0 { removed.append(node) }
+            if case .removed(let d) = $0 { removed.append(d.node) }
         }
         try hub.scan(record)
         var device: UinputDevice? = try UinputDevice(KernelDevices.touchscreen(name: "gestured hotplug test"))
