@@ -69,14 +69,6 @@ struct FieldReader {
         return value
     }
 
-    func choice<T: RawRepresentable<String> & CaseIterable>(_ key: String) throws(RequestError) -> T {
-        let word = try string(key)
-        guard let value = T(rawValue: word) else {
-            throw .badRequest("'\(word)' in \(request).\(key) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
-    }
-
     func object(_ key: String) throws(RequestError) -> JSONValue {
         let value = try value(key, "an object")
         guard case .object = value else { throw wrong(key, "an object", value) }

@@ -150,6 +150,11 @@ public protocol WireName: CaseIterable, Sendable {
     var name: String { get }
 }
 
+/// A word-valued enumeration's word is its raw value.
+extension WireName where Self: RawRepresentable, RawValue == String {
+    public var name: String { rawValue }
+}
+
 extension WireName {
     public init?(name: String) {
         guard let value = Self.allCases.first(where: { $0.name == name }) else { return nil }

@@ -108,12 +108,12 @@ public enum Reply: Sendable, Equatable {
 /// The answer to hello: who the daemon is and what this connection may have (docs/protocol.md, hello).
 public struct Hello: Sendable, Equatable {
     /// Where this connection sees positions (docs/protocol.md, Who sees what).
-    public enum Positions: String, Sendable, CaseIterable {
+    public enum Positions: String, Sendable, WireName {
         case everywhere, some, nowhere
     }
 
     /// Whether recognizers and regions this connection adds join the configured ones (`shared`) or run apart (`own`).
-    public enum Additions: String, Sendable, CaseIterable {
+    public enum Additions: String, Sendable, WireName {
         case shared, own
     }
 
@@ -149,9 +149,9 @@ public struct Hello: Sendable, Equatable {
         w.field("daemon_version", daemonVersion)
         w.field("uid", uid)
         w.field("raw_touches", rawTouches)
-        w.field("positions", positions.rawValue)
+        w.field("positions", positions.name)
         w.field("client", client)
-        w.field("additions", additions.rawValue)
+        w.field("additions", additions.name)
     }
 
     init(_ r: FieldReader) throws(RequestError) {
