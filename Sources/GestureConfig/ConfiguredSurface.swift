@@ -133,17 +133,6 @@ public final class ConfiguredSurface {
         for recognizerEntry in entries.values { declareRelations(of: recognizerEntry) }
     }
 
-    /// The frame on the rotated surface.
-    public func rotate(_ frame: TouchFrame) -> TouchFrame {
-        guard entry.rotation != .none else { return frame }
-        var rotated = frame
-        for i in rotated.touches.indices {
-            rotated.touches[i].location = entry.rotation.apply(to: rotated.touches[i].location, in: rawSize)
-            rotated.touches[i].previousLocation = entry.rotation.apply(to: rotated.touches[i].previousLocation, in: rawSize)
-        }
-        return rotated
-    }
-
     /// A location on the rotated surface in 0...1.
     public func normalized(_ p: Point) -> Point {
         Point(x: size.width > 0 ? p.x / size.width : 0, y: size.height > 0 ? p.y / size.height : 0)

@@ -2,17 +2,15 @@ import Conditioning
 import GestureConfig
 import GestureEngine
 import GestureProtocol
-import InputCore
 import TwinEncoding
 
 /// One device claimed by a configuration entry: its surface (engine, regions, recognizers) and what turns the
 /// input layer's frames into the surface's: touches held back after a reload, the configured size, touch
-/// conditioning (docs/conditioning.md), rotation.
+/// conditioning (docs/conditioning.md), rotation. Size and rotation are one `SurfaceTransform`, which also turns
+/// the surface's touches back for a pass-through twin; conditioning works between the two.
 final class DeviceSession {
     let info: DeviceInfo
     private(set) var surface: ConfiguredSurface
-    /// Configured size over measured size, per axis: the input layer measures, the configuration overrides.
-    private var scale = Point(x: 1, y: 1)
     // The state read and changed on every frame is marked @exclusivity(unchecked), as GestureEngine's is: no
     // access to it is ever open while another starts, and the runtime's check cost about 70 instructions an
     // access (docs/daemon.md, What a frame costs).
@@ -24,6 +22,8 @@ final class DeviceSession {
     /// touches, and finding one by comparing ids cost less than hashing it into a dictionary every frame.
     @exclusivity(unchecked) private var down: [Touch] = []
     @exclusivity(unchecked) private var scratch = TouchFrame(timestamp: .zero, touches: [])
+    /// The configured size and rotation, and their inverse for the twin; made again with each surface.
+    @exclusivity(unchecked) private var transform: SurfaceTransform
     /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
     @exclusivity(unchecked) private var conditioner: TouchConditioner
     /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
@@ -43,9 +43,9 @@ final class DeviceSession {
     init(info: DeviceInfo, surface: ConfiguredSurface) {
         self.info = info
         self.surface = surface
+        transform = SurfaceTransform(info: info, surface: surface)
         conditioner = Self.conditioner(info: info, surface: surface)
         conditioning = conditioner.isActive
-        updateScale()
     }
 
     private static func conditioner(info: DeviceInfo, surface: ConfiguredSurface) -> TouchConditioner {
@@ -78,11 +78,11 @@ final class DeviceSession {
                 if touch.phase.isFinal { heldBack.remove(touch.id) }
                 continue
             }
-            scratch.touches.append(scaled(touch))
+            scratch.touches.append(transform.sized(touch))
         }
         guard !scratch.touches.isEmpty else { return nil }
-        guard conditioning else { return surface.rotate(scratch) }
-        return conditioner.condition(scratch, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
+        guard conditioning else { return transform.turned(scratch) }
+        return conditioner.condition(scratch, gestureInProgress: gestureInProgress).map { transform.turned($0) }
     }
 
     private var gestureInProgress: Bool { surface.engine.recognizers.contains { $0.state.isActive } }
@@ -110,7 +110,7 @@ final class DeviceSession {
     /// The frame touch conditioning makes when its deadline has come with nothing new from the device (a finger
     /// held back until then); nil when nothing in it concerns the engine.
     func tick(at time: Timestamp) -> TouchFrame? {
-        conditioner.tick(at: time, gestureInProgress: gestureInProgress).map { surface.rotate($0) }
+        conditioner.tick(at: time, gestureInProgress: gestureInProgress).map { transform.turned($0) }
     }
 
     /// Whether the last prepared frame held back contacts as palms, thumbs or clicks.
@@ -121,49 +121,33 @@ final class DeviceSession {
     var classifiedContacts: [(touch: Touch, class: ContactClass)] {
         guard hasClassifiedContacts else { return [] }
         // Rotation maps points only; a frame of these contacts turns them as the engine's touches are turned.
-        let turned = surface.rotate(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
+        let turned = transform.turned(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
         return zip(turned.touches, conditioner.classified).map { ($0, $1.class) }
     }
 
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
     /// down as far as the device goes.
     func cancellation(at time: Timestamp) -> TouchFrame? {
-        if conditioning { return conditioner.cancelAll(at: time).map { surface.rotate($0) } }
+        if conditioning { return conditioner.cancelAll(at: time).map { transform.turned($0) } }
         var touches: [Touch] = []
         for touch in down.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
-            var t = scaled(touch)
+            var t = transform.sized(touch)
             t.phase = .cancelled
             t.timestamp = time
             touches.append(t)
         }
-        return touches.isEmpty ? nil : surface.rotate(TouchFrame(timestamp: time, touches: touches))
-    }
-
-    private func scaled(_ touch: Touch) -> Touch {
-        var t = touch
-        t.location = Point(x: t.location.x * scale.x, y: t.location.y * scale.y)
-        t.previousLocation = Point(x: t.previousLocation.x * scale.x, y: t.previousLocation.y * scale.y)
-        return t
+        return touches.isEmpty ? nil : transform.turned(TouchFrame(timestamp: time, touches: touches))
     }
 
     /// Switches to a new surface; touches down now are held back from it until they lift.
     func replace(with surface: ConfiguredSurface) {
         self.surface = surface
+        transform = SurfaceTransform(info: info, surface: surface)
         forgetEncodedFields()
         heldBack.formUnion(down.lazy.map(\.id))
         conditioner = Self.conditioner(info: info, surface: surface)
         conditioner.observer = contactObserver
         conditioning = conditioner.isActive
-        updateScale()
-    }
-
-    private func updateScale() {
-        guard let configured = surface.entry.size else {
-            scale = Point(x: 1, y: 1)
-            return
-        }
-        let measured = info.geometry.size
-        scale = Point(x: measured.width > 0 ? configured.width / measured.width : 1, y: measured.height > 0 ? configured.height / measured.height : 1)
     }
 
     // MARK: Pass-through
@@ -173,32 +157,8 @@ final class DeviceSession {
     /// The caller was asked to grab the device and has not answered yet (DaemonCore.grabbed, grabFailed).
     var grabAsked = false
 
-    /// A touch as the device reported it, in its units, from the touch as the surface sees it: rotation, the
-    /// configured size and the millimetres undone, so that an untouched stroke reaches the twin as it came.
-    func deviceContact(_ touch: Touch) -> TwinEncoder.Contact {
-        let geometry = info.geometry
-        let unrotated = surface.entry.rotation.undo(touch.location, in: surface.rawSize)
-        let mm = Point(x: unrotated.x / scale.x, y: unrotated.y / scale.y)
-        var contact = TwinEncoder.Contact(
-            x: Self.units(mm.x, of: geometry.size.width, on: geometry.x), y: Self.units(mm.y, of: geometry.size.height, on: geometry.y))
-        let axes = info.description.axes
-        if let pressure = touch.pressure, let axis = axes[AbsCode.mtPressure] ?? axes[AbsCode.pressure] {
-            contact.pressure = Self.units(pressure, of: 1, on: axis)
-        }
-        if let radius = touch.majorRadius, axes[AbsCode.mtTouchMajor] != nil, geometry.size.width > 0 {
-            let range = Double(geometry.x.maximum) - Double(geometry.x.minimum)
-            contact.major = Int32(clamping: Int64((radius * 2 / geometry.size.width * range).rounded()))
-        }
-        return contact
-    }
-
-    /// `value` of `length` along an axis, in the axis's units (the input layer's scaling undone).
-    private static func units(_ value: Double, of length: Double, on axis: AbsInfo) -> Int32 {
-        guard length > 0 else { return axis.minimum }
-        let range = Double(axis.maximum) - Double(axis.minimum)
-        let units = (Double(axis.minimum) + value / length * range).rounded()
-        return Int32(clamping: Int64(max(min(units, Double(Int32.max)), Double(Int32.min))))
-    }
+    /// A touch as the device reported it, in its units, from the touch as the surface sees it (SurfaceTransform).
+    func deviceContact(_ touch: Touch) -> TwinEncoder.Contact { transform.deviceContact(touch) }
 
     // MARK: Encoded fields
 

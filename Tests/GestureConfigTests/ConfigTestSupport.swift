@@ -112,3 +112,14 @@ func surface(_ configuration: Configuration, device: String? = nil, size: Size =
     let entry = try #require(device.map { d in configuration.devices.first { $0.name == d } } ?? configuration.devices.first)
     return ConfiguredSurface(configuration: configuration, entry: entry, surface: size)
 }
+
+/// A frame of kernel-side millimetres on `surface`'s turned surface, as the daemon turns it (SurfaceTransform, in
+/// GestureCore, which these tests do not build; GestureDaemonTests' SurfaceTransformTests test it).
+func turned(_ frame: TouchFrame, on surface: ConfiguredSurface) -> TouchFrame {
+    var turned = frame
+    for i in turned.touches.indices {
+        turned.touches[i].location = surface.entry.rotation.apply(to: frame.touches[i].location, in: surface.rawSize)
+        turned.touches[i].previousLocation = surface.entry.rotation.apply(to: frame.touches[i].previousLocation, in: surface.rawSize)
+    }
+    return turned
+}

@@ -128,34 +128,6 @@ import Testing
         #expect(Set(pad.recognizers.keys) == ["pad-pan", "anywhere"])
     }
 
-    @Test func rotatingAFrame() throws {
-        // A touch at (10, 20) on a 160 x 100 mm surface, for each way the surface can be turned.
-        let expected: [Rotation: Point] = [
-            .none: Point(x: 10, y: 20), .quarter: Point(x: 80, y: 10), .half: Point(x: 150, y: 80), .threeQuarters: Point(x: 20, y: 150),
-        ]
-        let expectedPrevious: [Rotation: Point] = [
-            .none: Point(x: 12, y: 25), .quarter: Point(x: 75, y: 12), .half: Point(x: 148, y: 75), .threeQuarters: Point(x: 25, y: 148),
-        ]
-        for rotation in Rotation.allCases {
-            let configuration = try valid("[[device]]\nname = \"d\"\nrotation = \(rotation.rawValue)\n")
-            let s = try surface(configuration, size: Size(width: 160, height: 100))
-            let t = Timestamp(seconds: 1.5)
-            let touch = Touch(id: 7, phase: .moved, location: Point(x: 10, y: 20), previousLocation: Point(x: 12, y: 25),
-                timestamp: t, type: .stylus, majorRadius: 3, pressure: 0.5)
-            let still = Touch(id: 8, phase: .stationary, location: Point(x: 0, y: 0), timestamp: t)
-            let rotated = s.rotate(TouchFrame(timestamp: t, touches: [touch, still]))
-            #expect(rotated.timestamp == t)
-            #expect(rotated.touches.count == 2)
-            let r = rotated.touches[0]
-            #expect(r.location == expected[rotation], "\(rotation)")
-            #expect(r.previousLocation == expectedPrevious[rotation], "\(rotation)")
-            #expect(r.id == 7 && r.phase == .moved && r.timestamp == t && r.type == .stylus && r.majorRadius == 3 && r.pressure == 0.5)
-            // Every point lands on the rotated surface.
-            let corner = rotated.touches[1].location
-            #expect(corner.x >= 0 && corner.x <= s.size.width && corner.y >= 0 && corner.y <= s.size.height)
-        }
-    }
-
     @Test func aQuarterTurnAndThreeQuartersUndoEachOther() {
         let size = Size(width: 160, height: 100)
         for p in [Point(x: 0, y: 0), Point(x: 10, y: 20), Point(x: 160, y: 100), Point(x: 33.5, y: 99)] {
@@ -183,11 +155,11 @@ import Testing
         let t0 = Timestamp(seconds: 0)
         let down = Touch(id: 1, phase: .began, location: Point(x: 10, y: 20), timestamp: t0)
         var events: [EngineEvent] = []
-        s.engine.process(s.rotate(TouchFrame(timestamp: t0, touches: [down])), into: &events)
+        s.engine.process(turned(TouchFrame(timestamp: t0, touches: [down]), on: s), into: &events)
         var up = down
         up.phase = .ended
         up.timestamp = .seconds(0.05)
-        s.engine.process(s.rotate(TouchFrame(timestamp: .seconds(0.05), touches: [up])), into: &events)
+        s.engine.process(turned(TouchFrame(timestamp: .seconds(0.05), touches: [up]), on: s), into: &events)
         let actions = events.compactMap { event -> GestureAction? in
             if case .action(let a) = event { return a }
             return nil

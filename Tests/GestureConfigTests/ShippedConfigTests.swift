@@ -208,7 +208,7 @@ import Testing
     /// Feeds kernel-side frames through the surface's rotation, as the daemon does.
     private func rotatedFrame(_ d: SurfaceDriver, _ time: Double, _ touches: [Touch]) {
         var events: [EngineEvent] = []
-        d.surface.engine.process(d.surface.rotate(TouchFrame(timestamp: .seconds(time), touches: touches)), into: &events)
+        d.surface.engine.process(turned(TouchFrame(timestamp: .seconds(time), touches: touches), on: d.surface), into: &events)
         d.record(events)
     }
 
