@@ -6,8 +6,8 @@ import TwinEncoding
 /// How one device's touches become its surface's and back: from millimetres as the input layer measured them to
 /// the configured size (`size_mm`), then turned by the configured rotation, which is what the engine sees; and
 /// from a touch the engine saw to the device's own units, for the pass-through twin. Both directions are one
-/// value so that the inverse cannot drift from the way forward.
-struct SurfaceTransform {
+/// value so that the inverse cannot drift from the way forward. `gestured replay --svg` draws with it too.
+public struct SurfaceTransform {
     /// Configured size over measured size, per axis: the input layer measures, the configuration overrides.
     private let scale: Point
     private let rotation: Rotation
@@ -21,13 +21,14 @@ struct SurfaceTransform {
     /// Whether the device reports contact sizes (ABS_MT_TOUCH_MAJOR), which the input layer measured along x.
     private let reportsMajor: Bool
 
-    init(info: DeviceInfo, surface: ConfiguredSurface) {
+    /// The transform a device's `[[device]]` entry asks for; none (measured size, no rotation) without one.
+    public init(info: DeviceInfo, entry: DeviceEntry?) {
         geometry = info.geometry
-        rotation = surface.entry.rotation
-        rawSize = surface.rawSize
+        rotation = entry?.rotation ?? .none
+        rawSize = entry?.size ?? info.geometry.size
         let measured = info.geometry.size
         scale =
-            surface.entry.size.map { configured in
+            entry?.size.map { configured in
                 Point(x: measured.width > 0 ? configured.width / measured.width : 1, y: measured.height > 0 ? configured.height / measured.height : 1)
             } ?? Point(x: 1, y: 1)
         let axes = info.description.axes
@@ -35,10 +36,15 @@ struct SurfaceTransform {
         reportsMajor = axes[AbsCode.mtTouchMajor] != nil
     }
 
+    init(info: DeviceInfo, surface: ConfiguredSurface) { self.init(info: info, entry: surface.entry) }
+
+    /// The surface the engine sees: the configured (else measured) size, turned.
+    public var surface: Size { rotation.apply(to: rawSize) }
+
     // MARK: Device to surface
 
     /// The touch at the configured size, not yet turned: touch conditioning works on these.
-    func sized(_ touch: Touch) -> Touch {
+    public func sized(_ touch: Touch) -> Touch {
         var t = touch
         t.location = Point(x: t.location.x * scale.x, y: t.location.y * scale.y)
         t.previousLocation = Point(x: t.previousLocation.x * scale.x, y: t.previousLocation.y * scale.y)
@@ -48,7 +54,7 @@ struct SurfaceTransform {
     /// A frame of sized touches on the surface the engine sees: each location turned with the surface. Inlined:
     /// called on the session's stored transform, it was copied whole for each call (a memcpy a frame).
     @inline(__always)
-    func turned(_ frame: TouchFrame) -> TouchFrame {
+    public func turned(_ frame: TouchFrame) -> TouchFrame {
         guard rotation != .none else { return frame }
         var turned = frame
         for i in turned.touches.indices {

@@ -119,20 +119,14 @@ struct ReplayCommand: ParsableCommand {
     static func picture(of input: OfflineReplay.Input, configuration: Configuration) throws -> ReplayPicture {
         let recording = (input.knowledge?.correct(input.recording) ?? input.recording).slotted()
         let info = try DeviceInfo(recording: recording, source: input.source, id: DeviceID(0), node: input.source, kind: input.kind, knowledge: input.knowledge)
-        let entry = configuration.deviceEntry(for: info.description, kind: info.kind)
-        let measured = info.geometry.size
-        let sized = entry?.size ?? measured
-        let rotation = entry?.rotation ?? .none
-        var picture = ReplayPicture(surface: rotation.apply(to: sized), title: URL(fileURLWithPath: input.source).lastPathComponent)
-        var frames = try Replay.frames(of: recording, source: input.source, kind: info.kind)
-        for f in frames.indices {
-            for t in frames[f].touches.indices {
-                let p = frames[f].touches[t].location
-                let scaled = Point(x: measured.width > 0 ? p.x * sized.width / measured.width : p.x, y: measured.height > 0 ? p.y * sized.height / measured.height : p.y)
-                frames[f].touches[t].location = rotation.apply(to: scaled, in: sized)
-            }
-        }
-        picture.add(frames)
+        let transform = SurfaceTransform(info: info, entry: configuration.deviceEntry(for: info.description, kind: info.kind))
+        var picture = ReplayPicture(surface: transform.surface, title: URL(fileURLWithPath: input.source).lastPathComponent)
+        picture.add(
+            try Replay.frames(of: recording, source: input.source, kind: info.kind).map { frame in
+                var sized = frame
+                sized.touches = frame.touches.map(transform.sized)
+                return transform.turned(sized)
+            })
         return picture
     }
 }

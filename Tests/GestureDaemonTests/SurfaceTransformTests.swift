@@ -14,7 +14,7 @@ import TwinEncoding
     static let pressure = AbsInfo(minimum: 0, maximum: 255)
     static let major = AbsInfo(minimum: 0, maximum: 2047)
     static let info = DeviceInfo(
-        node: "/dev/input/event7",
+        id: DeviceID(0), node: "/dev/input/event7",
         description: DeviceDescription(
             name: "test screen", properties: [InputProperty.direct],
             axes: [
