@@ -60,6 +60,7 @@ extension GestureValues {
         case .rotation(let rotation, let velocity): self = .rotation(radians: rotation, velocity: velocity)
         case .edgePan(let edge, let translation, let velocity):
             self = .edgePan(edge: edge.description, translation: Pair(translation), velocity: Pair(velocity))
+        case .shape(let name, let score): self = .shape(name: name, score: score)
         case .custom(let values): self = .custom(values)
         }
     }

@@ -8,6 +8,8 @@ public enum GestureDetail: Hashable, Sendable {
     case pinch(scale: Double, velocity: Double)
     case rotation(rotation: Double, velocity: Double)
     case edgePan(edge: Edges, translation: Point, velocity: Point)
+    /// The shape a shape recognizer matched, and how well (0...1).
+    case shape(name: String, score: Double)
     /// Values of a custom recognizer, by name.
     case custom([String: Double])
 }

@@ -1,6 +1,6 @@
 /// The families of recognizers, as clients see them.
 public enum GestureKind: String, Sendable, CaseIterable {
-    case tap, longPress = "long-press", pan, swipe, pinch, rotation, screenEdgePan = "edge-pan", custom
+    case tap, longPress = "long-press", pan, swipe, pinch, rotation, screenEdgePan = "edge-pan", shape, custom
 }
 
 /// Swipe directions, as a set (UISwipeGestureRecognizer.Direction).

@@ -1,7 +1,8 @@
 /// A gesture's values (docs/protocol.md, gesture), by what its kind reports. Lengths are millimetres, times
 /// seconds, angles radians (clockwise positive on screen). Where the daemon shows a connection no positions, what
 /// could tell where the fingers are is left out: a pan's, pinch's, rotation's and custom recognizer's values
-/// altogether (the line's values are empty, read back as `none`), an edge pan's motion (its edge stays).
+/// altogether (the line's values are empty, read back as `none`), an edge pan's motion (its edge stays). A shape's
+/// name and score stay, as a swipe's direction does: which of its shapes was drawn, never where.
 public enum GestureValues: Sendable, Equatable {
     case none
     case tap(taps: Int)
@@ -15,6 +16,8 @@ public enum GestureValues: Sendable, Equatable {
     case rotation(radians: Double?, velocity: Double?)
     /// `edge` (`left`, `right`, `top`, `bottom`), `translation_mm`, `velocity_mm_s`.
     case edgePan(edge: String, translation: Pair?, velocity: Pair?)
+    /// `shape`: the name of the shape drawn, `score` how well it matched (0...1).
+    case shape(name: String, score: Double)
     /// A custom recognizer's values, by the names it gives them (never one of the names above).
     case custom([String: Double])
 
@@ -42,6 +45,10 @@ public enum GestureValues: Sendable, Equatable {
 
     public var rotation: Double? { if case .rotation(let radians, _) = self { radians } else { nil } }
 
+    public var shape: String? { if case .shape(let name, _) = self { name } else { nil } }
+
+    public var score: Double? { if case .shape(_, let score) = self { score } else { nil } }
+
     public var custom: [String: Double] { if case .custom(let values) = self { values } else { [:] } }
 
     /// A value as the line has it.
@@ -66,6 +73,7 @@ public enum GestureValues: Sendable, Equatable {
         case .pinch(let scale, let velocity): return numbers([("scale", scale), ("velocity", velocity)])
         case .rotation(let radians, let velocity): return numbers([("rotation_rad", radians), ("velocity_rad_s", velocity)])
         case .edgePan(let edge, let translation, let velocity): return [("edge", .word(edge))] + motion(translation, velocity)
+        case .shape(let name, let score): return [("shape", .word(name)), ("score", .number(score))]
         case .custom(let values): return values.keys.sorted().map { ($0, .number(values[$0]!)) }
         }
     }
@@ -73,7 +81,7 @@ public enum GestureValues: Sendable, Equatable {
     /// Room for what `write` puts beyond its numbers (four at most, counted by the line): the strings it quotes.
     var room: Int {
         switch self {
-        case .swipe(let word), .edgePan(let word, _, _): JSONText.quotedBytes(word.utf8.count)
+        case .swipe(let word), .edgePan(let word, _, _), .shape(let word, _): JSONText.quotedBytes(word.utf8.count)
         case .custom(let values): values.keys.reduce(0) { $0 + JSONText.quotedBytes($1.utf8.count) + JSONText.numberBytes + 2 }
         default: 0
         }
@@ -102,6 +110,11 @@ public enum GestureValues: Sendable, Equatable {
             c.raw("\"edge\":")
             c.string(edge)
             if positions { Self.motion(translation, velocity, into: &c, comma: true) }
+        case .shape(let name, let score):
+            c.raw("\"shape\":")
+            c.string(name)
+            c.raw(",\"score\":")
+            c.fixed(score, decimals: 6)
         case .custom(let values):
             guard positions else { break }
             for (index, name) in values.keys.sorted().enumerated() {
@@ -143,7 +156,7 @@ public enum GestureValues: Sendable, Equatable {
     }
 
     private static let names: Set<String> = [
-        "taps", "direction", "edge", "translation_mm", "velocity_mm_s", "scale", "velocity", "rotation_rad", "velocity_rad_s",
+        "taps", "direction", "edge", "translation_mm", "velocity_mm_s", "scale", "velocity", "rotation_rad", "velocity_rad_s", "shape", "score",
     ]
 
     /// Told apart by the names the line holds.
@@ -152,6 +165,8 @@ public enum GestureValues: Sendable, Equatable {
             self = .tap(taps: try r.integer("taps"))
         } else if r.has("direction") {
             self = .swipe(direction: try r.string("direction"))
+        } else if r.has("shape") {
+            self = .shape(name: try r.string("shape"), score: try r.number("score"))
         } else if r.has("edge") {
             self = .edgePan(edge: try r.string("edge"), translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"))
         } else if r.has("scale") || r.has("velocity") {

@@ -463,6 +463,8 @@ final class TraceSession {
         case ("rotation", .rotation(let r, _)): return TraceFormat.number(r)
         case ("direction", .swipe(let d)): return d.description
         case ("edge", .edgePan(let e, _, _)): return e.description
+        case ("shape", .shape(let name, _)): return name
+        case ("score", .shape(_, let score)): return TraceFormat.number(score)
         case (let key, .custom(let values)):
             guard let v = values[key] else { return "?" }
             return TraceFormat.number(key.hasSuffix("X") || key.hasSuffix("Y") ? v / scale : v)

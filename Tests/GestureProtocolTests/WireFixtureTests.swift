@@ -56,6 +56,10 @@ import Testing
             throw TestFailure("the second event is not a gesture")
         }
         #expect(withheld.location == nil && withheld.values == .tap(taps: 1))
+        guard case .event(.gesture(let shape)) = try ServerLine.decode(Array(try Self.lines("events.jsonl")[10].utf8)) else {
+            throw TestFailure("the eleventh event is not a gesture")
+        }
+        #expect(shape.kind == "shape" && shape.values == .shape(name: "star", score: 0.912345) && shape.values.shape == "star")
     }
 
     /// What a line that is not the protocol's is told: malformed, with what is wrong and where.

@@ -70,9 +70,11 @@ class DaemonLineFixtures(unittest.TestCase):
         self.assertEqual(pan.values["translation_mm"], (60.5, -0.25))
         owned = event_from(lines("events.jsonl")[2])
         self.assertEqual(owned.owner, "client 7")
+        shape = event_from(lines("events.jsonl")[10])
+        self.assertEqual((shape.kind, shape.values["shape"], shape.values["score"]), ("shape", "star", 0.912345))
 
     def test_a_touchs_fields_are_the_lines(self):
-        thumb = event_from(lines("events.jsonl")[11])
+        thumb = event_from(lines("events.jsonl")[12])
         self.assertEqual((thumb.id, thumb.phase, thumb.touch_type, thumb.pressure, thumb.contact_class),
                          (4398046511105, "began", "indirect", 0.2471, "thumb"))
 
