@@ -1,0 +1,37 @@
+/// A point of a drawn stroke: where the finger (or the centroid of the fingers drawing together) was, in
+/// millimetres on the surface, and when, in seconds from any origin.
+public struct ShapePoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var time: Double
+
+    public init(x: Double, y: Double, time: Double) {
+        self.x = x
+        self.y = y
+        self.time = time
+    }
+}
+
+/// One drawing of a shape: its strokes in the order they were drawn, each its points in order.
+public struct ShapeExample: Hashable, Sendable {
+    public var strokes: [[ShapePoint]]
+
+    public init(strokes: [[ShapePoint]]) {
+        self.strokes = strokes
+    }
+}
+
+/// A shape the matcher knows, by its examples: the more ways people draw it that it has seen, the better it
+/// recognizes them.
+public struct ShapeTemplate: Hashable, Sendable {
+    public let name: String
+    /// How many fingers draw it together (each stroke's points are their centroid).
+    public let fingers: Int
+    public var examples: [ShapeExample]
+
+    public init(name: String, fingers: Int = 1, examples: [ShapeExample]) {
+        self.name = name
+        self.fingers = fingers
+        self.examples = examples
+    }
+}
