@@ -142,6 +142,15 @@ public struct RecognizerParameter: Sendable {
         number("translation_weight", \RotationGestureRecognizer.translationWeight, 0...100, unit: ""),
     ]
 
+    /// Its shapes (`shapes`, files) and how they are matched are the configuration's (ShapeSet), not numbers.
+    static let shape: [RecognizerParameter] = [
+        count("number_of_touches_required", \ShapeGestureRecognizer.numberOfTouchesRequired, fingers, alias: "touches"),
+        number("minimum_score", \ShapeGestureRecognizer.minimumScore, 0...1, unit: "", alias: "score"),
+        number("stroke_pause", \ShapeGestureRecognizer.strokePause, seconds, unit: " s", alias: "pause"),
+        number("maximum_duration", \ShapeGestureRecognizer.maximumDuration, seconds, unit: " s", alias: "duration"),
+        number("touches_down_window", \ShapeGestureRecognizer.touchesDownWindow, seconds, unit: " s", alias: "window"),
+    ]
+
     static let checkmark: [RecognizerParameter] = [
         number("minimum_stroke_height_mm", \CheckmarkGestureRecognizer.minimumStrokeHeight, millimetres, unit: " mm"),
         number("jitter_tolerance_mm", \CheckmarkGestureRecognizer.jitterTolerance, millimetres, unit: " mm"),

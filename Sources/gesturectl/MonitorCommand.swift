@@ -18,7 +18,7 @@ struct MonitorCommand: ParsableCommand {
     @Option(name: .long, help: "Only these recognizers (repeatable).")
     var recognizer: [String] = []
 
-    @Option(name: .long, help: "Only these kinds: tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle (repeatable).")
+    @Option(name: .long, help: "Only these kinds: tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle (repeatable).")
     var kind: [String] = []
 
     @Option(name: .long, help: "Only these devices (repeatable).")

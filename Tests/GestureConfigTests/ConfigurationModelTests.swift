@@ -517,6 +517,7 @@ import Testing
             case .pinch: PinchGestureRecognizer.self
             case .rotation: RotationGestureRecognizer.self
             case .edgePan: ScreenEdgePanGestureRecognizer.self
+            case .shape: ShapeGestureRecognizer.self
             case .checkmark: CheckmarkGestureRecognizer.self
             case .tickle: TickleGestureRecognizer.self
             }

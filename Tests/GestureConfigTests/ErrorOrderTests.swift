@@ -41,7 +41,7 @@ import Testing
                 "10:1: unknown key 'alpha' in [daemon]",
                 "14:12: rotation must be 0, 90, 180 or 270, got 45",
                 "19:20: rect must be from 0 to 1, got 2",
-                "23:8: kind 'tapp' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle; did you mean 'tap'?",
+                "23:8: kind 'tapp' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle; did you mean 'tap'?",
             ])
     }
 

@@ -55,7 +55,7 @@ import Testing
             [[recognizer]]
             name = "u"
             """,
-            ["5:1: [[recognizer]] needs kind, one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle"])
+            ["5:1: [[recognizer]] needs kind, one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle"])
     }
 
     @Test func aRecognizerNeedsAName() {
@@ -85,7 +85,7 @@ import Testing
             name = "back"
             kind = "edgepan"
             """,
-            ["3:8: kind 'edgepan' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle; did you mean 'edge-pan'?"])
+            ["3:8: kind 'edgepan' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle; did you mean 'edge-pan'?"])
     }
 
     @Test func anUnknownKindFarFromEveryKindHasNoSuggestion() {
@@ -95,7 +95,7 @@ import Testing
             name = "x"
             kind = "doodle"
             """,
-            ["3:8: kind 'doodle' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle"])
+            ["3:8: kind 'doodle' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle"])
     }
 
     @Test func aKindThatIsNotAString() {

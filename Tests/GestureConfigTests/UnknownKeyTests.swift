@@ -90,7 +90,7 @@ import Testing
             colour = 1
             """,
             [
-                "3:8: kind 'tapp' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle; did you mean 'tap'?",
+                "3:8: kind 'tapp' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle; did you mean 'tap'?",
                 "5:1: unknown key 'colour' in [[recognizer]]",
             ])
     }

@@ -27,7 +27,7 @@ import Testing
         try (Self.base + "\n[[recognizer]]\nname = \"press\"\nkind = \"long-pres\"\n").write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
         let refused = try daemon.client().request(["type": "reload"])
         #expect(refused["code"] as? String == "config_invalid")
-        let expected = "\(daemon.configPath):15:8: kind 'long-pres' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, checkmark, tickle; did you mean 'long-press'?"
+        let expected = "\(daemon.configPath):15:8: kind 'long-pres' is not one of tap, long-press, pan, swipe, pinch, rotation, edge-pan, shape, checkmark, tickle; did you mean 'long-press'?"
         #expect(refused["errors"] as? [String] == [expected])
         // Subscribers hear of it, then the old recognizers go on working.
         let seen = try observer.messages(until: { $0.gestureSummary == "tap ended" })

@@ -6,4 +6,6 @@ extension Double {
     var degreesText: String { "\((self * 1800 / .pi).rounded() / 10) degrees" }
     /// `0.35 s`.
     var secondsText: String { "\((self * 1000).rounded() / 1000) s" }
+    /// A match's score, `0.87`.
+    var scoreText: String { "\((self * 100).rounded() / 100)" }
 }

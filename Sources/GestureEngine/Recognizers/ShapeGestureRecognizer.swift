@@ -1,0 +1,191 @@
+/// Recognizes a drawn shape (not in UIKit; docs/engine.md, Shapes): one or more strokes, each drawn by
+/// `numberOfTouchesRequired` fingers together, matched against its shapes' examples (ShapeMatcher) once the drawing
+/// is complete. Discrete: it ends (recognized) with the best shape whose score reaches `minimumScore`.
+///
+/// The drawing is complete when the last finger lifts and no further stroke begins within `strokePause`, at once
+/// when the drawing already has as many strokes as any shape. It fails as soon as the drawing cannot be any of its
+/// shapes, so that a tap or pan waiting for it waits no longer than needed: more fingers down than required, a
+/// stroke whose fingers were never all down together within `touchesDownWindow`, more strokes than any shape has,
+/// a drawing longer than `maximumDuration`, a cancelled touch; and at completion, when no shape scores
+/// `minimumScore` (a drawing that moved less than the matcher's `minimumLength` matches none: a tap, a wobble).
+public final class ShapeGestureRecognizer: GestureRecognizer {
+    /// The shapes it tells apart; none: it fails at every drawing.
+    public var matcher: ShapeMatcher?
+    public var numberOfTouchesRequired = 1
+    /// How well the best shape must match, 0...1 (ShapeMatch.score).
+    public var minimumScore = 0.8
+    /// Seconds from a lift within which the next stroke of a shape of several must begin.
+    public var strokePause = 0.5
+    /// Seconds from the first finger down to the last lift.
+    public var maximumDuration = 5.0
+    /// With several fingers a stroke, seconds within which all must be down (as a tap's).
+    public var touchesDownWindow = 0.1
+
+    // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
+    @exclusivity(unchecked) private var strokes: [[ShapePoint]] = []
+    @exclusivity(unchecked) private var phase = Phase.idle
+    @exclusivity(unchecked) private var start: Timestamp?
+    @exclusivity(unchecked) public private(set) var match: ShapeMatch?
+
+    private enum Phase {
+        /// No finger down yet in this attempt.
+        case idle
+        /// A stroke's first finger went down at `since`; not all of its fingers are down yet.
+        case gathering(since: Timestamp)
+        /// All of the stroke's fingers are down: their centroid draws it.
+        case drawing
+        /// The stroke ended (a finger lifted); the others have yet to lift.
+        case lifting
+        /// Every finger lifted at `lift`: the next stroke may begin until `lift + strokePause`.
+        case betweenStrokes(lift: Timestamp)
+    }
+
+    public override var kind: GestureKind { .shape }
+    public override var detail: GestureDetail {
+        guard let match else { return .none }
+        return .shape(name: match.name, score: match.score)
+    }
+    /// Once recognized, the fingers a stroke needed, though they have lifted.
+    public override var numberOfTouches: Int {
+        state == .recognized ? numberOfTouchesRequired : super.numberOfTouches
+    }
+
+    /// The middle of the drawing.
+    public override var location: Point {
+        guard let bounds = Self.bounds(of: strokes) else { return super.location }
+        return Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
+    }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        if start == nil { start = now }
+        let down = activeTouchCount
+        guard down <= numberOfTouchesRequired else {
+            because("\(down) fingers down, \(numberOfTouchesRequired) wanted")
+            state = .failed
+            return
+        }
+        switch phase {
+        case .idle, .betweenStrokes:
+            let most = matcher?.mostStrokes ?? 0
+            guard strokes.count < most else {
+                because("a stroke after \(strokes.count): no shape has more than \(most)")
+                state = .failed
+                return
+            }
+            phase = .gathering(since: now)
+        case .gathering, .drawing, .lifting:
+            break
+        }
+        if case .gathering = phase, down == numberOfTouchesRequired { beginStroke() }
+        scheduleDeadline()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard case .drawing = phase else { return }
+        addPoint()
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        switch phase {
+        case .gathering:
+            because("lifted before \(numberOfTouchesRequired) fingers were down together")
+            state = .failed
+            return
+        case .drawing:
+            phase = .lifting
+        case .idle, .lifting, .betweenStrokes:
+            break
+        }
+        guard activeTouchCount == 0 else { return }
+        if strokes.count >= matcher?.mostStrokes ?? 0 {
+            decide()
+        } else {
+            phase = .betweenStrokes(lift: now)
+            scheduleDeadline()
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        because("a touch was cancelled")
+        state = .failed
+    }
+
+    public override func deadlineReached() {
+        if let start, now >= start + maximumDuration {
+            because("drawing for longer than \(maximumDuration.secondsText)")
+            state = .failed
+            return
+        }
+        switch phase {
+        case .gathering(let since) where now >= since + touchesDownWindow:
+            because("fewer than \(numberOfTouchesRequired) fingers down within \(touchesDownWindow.secondsText)")
+            state = .failed
+            return
+        case .betweenStrokes(let lift) where now >= lift + strokePause:
+            decide()
+            return
+        default:
+            break
+        }
+        scheduleDeadline()
+    }
+
+    public override func reset() {
+        strokes.removeAll(keepingCapacity: true)
+        phase = .idle
+        start = nil
+        match = nil
+    }
+
+    private func beginStroke() {
+        phase = .drawing
+        strokes.append([])
+        addPoint()
+    }
+
+    /// The centroid of the stroke's fingers, where it moved.
+    private func addPoint() {
+        guard activeTouchCount == numberOfTouchesRequired, let p = centroid(of: trackedTouches), let start else { return }
+        let time = Double(now.nanoseconds - start.nanoseconds) / 1e9
+        if let last = strokes[strokes.count - 1].last, last.x == p.x, last.y == p.y { return }
+        strokes[strokes.count - 1].append(ShapePoint(x: p.x, y: p.y, time: time))
+    }
+
+    /// The drawing is complete: the best shape, if one matches well enough.
+    private func decide() {
+        deadline = nil
+        guard let matcher, let best = matcher.best(strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore) else {
+            because(
+                "no shape of \(numberOfTouchesRequired) finger(s) scores \(minimumScore.scoreText), or the strokes moved less than \((matcher?.options.minimumLength ?? 0).mmText)")
+            state = .failed
+            return
+        }
+        match = best
+        because("\(best.name) scored \(best.score.scoreText) over \(strokes.count) stroke(s)")
+        state = .recognized
+    }
+
+    private func scheduleDeadline() {
+        var due = start.map { $0 + maximumDuration }
+        switch phase {
+        case .gathering(let since): due = min(due ?? since + touchesDownWindow, since + touchesDownWindow)
+        case .betweenStrokes(let lift): due = min(due ?? lift + strokePause, lift + strokePause)
+        case .idle, .drawing, .lifting: break
+        }
+        deadline = due
+    }
+
+    private static func bounds(of strokes: [[ShapePoint]]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        var result: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        for stroke in strokes {
+            for p in stroke {
+                guard let r = result else {
+                    result = (p.x, p.y, p.x, p.y)
+                    continue
+                }
+                result = (min(r.minX, p.x), min(r.minY, p.y), max(r.maxX, p.x), max(r.maxY, p.y))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,166 @@
+import GestureEngine
+import Testing
+
+/// The shape recognizer's state machine (docs/engine.md, Shape): when a drawing is complete, what fails it and
+/// how early, strokes and fingers. Matching itself is ShapeMatcherTests'.
+@Suite struct ShapeRecognizerTests {
+    static let shapes = [
+        ShapeDrawings.template("circle", [ShapeDrawings.circle()]),
+        ShapeDrawings.template("triangle", [ShapeDrawings.triangle]),
+        ShapeDrawings.template("line", [ShapeDrawings.line]),
+    ]
+
+    /// An engine on a 200 x 200 mm surface with one shape recognizer of `templates`.
+    static func harness(_ templates: [ShapeTemplate] = shapes, fingers: Int = 1) -> (EngineHarness, ShapeGestureRecognizer) {
+        let h = EngineHarness(width: 200, height: 200)
+        let shape = ShapeGestureRecognizer(name: "shape")
+        shape.matcher = ShapeMatcher(templates: templates)
+        shape.numberOfTouchesRequired = fingers
+        h.engine.add(shape)
+        return (h, shape)
+    }
+
+    /// `stroke` drawn by touch `id` (with `fingers` fingers side by side, 15 mm apart, ids from `id`), from `start`
+    /// seconds, a point every 10 ms, lifted 10 ms after its last point. Returns when it lifted.
+    @discardableResult
+    static func draw(_ h: EngineHarness, _ stroke: [ShapePoint], id: TouchID = 1, fingers: Int = 1, from start: Double = 1) -> Double {
+        var t = start
+        for (i, p) in stroke.enumerated() {
+            let phase: TouchPhase = i == 0 ? .began : .moved
+            h.frame(t, (0..<fingers).map { f in (id + TouchID(f), phase, p.x + Double(f) * 15, p.y) })
+            t += 0.01
+        }
+        let last = stroke[stroke.count - 1]
+        h.frame(t, (0..<fingers).map { f in (id + TouchID(f), .ended, last.x + Double(f) * 15, last.y) })
+        return t
+    }
+
+    static func matches(_ h: EngineHarness) -> [GestureAction] {
+        h.events.compactMap { if case .action(let a) = $0, a.recognizer == "shape" { a } else { nil } }
+    }
+
+    @Test func aCircleIsRecognizedAsTheFingerLifts() throws {
+        let (h, _) = Self.harness()
+        let lift = Self.draw(h, ShapeDrawings.circle())
+        let action = try #require(Self.matches(h).first)
+        #expect(Self.matches(h).count == 1 && action.state == .recognized)
+        #expect(action.time == Timestamp(seconds: lift), "decided at the lift: no shape has more strokes")
+        #expect(action.detail.shapeName == "circle" && (action.detail.shapeScore ?? 0) > 0.95, "\(action.detail)")
+        #expect(abs(action.location.x - 50) < 0.5 && abs(action.location.y - 50) < 0.5, "the middle of the drawing: \(action.location)")
+    }
+
+    @Test func eachShapeIsToldFromTheOthersWhereverAndHoweverLargeItIsDrawn() throws {
+        for (template, drawing) in zip(Self.shapes, [ShapeDrawings.circle(), ShapeDrawings.triangle, ShapeDrawings.line]) {
+            let (h, _) = Self.harness()
+            Self.draw(h, ShapeDrawings.transformed([drawing], dx: 40, dy: 30, scale: 1.6)[0])
+            #expect(Self.matches(h).first?.detail.shapeName == template.name)
+        }
+    }
+
+    @Test func aTapIsNoShape() {
+        let (h, _) = Self.harness()
+        h.frame(1, [(1, .began, 50, 50)])
+        h.frame(1.05, [(1, .ended, 50, 50)])
+        #expect(Self.matches(h).isEmpty)
+        #expect(h.engine.recognizers[0].state == .possible, "failed at the lift, and reset")
+    }
+
+    @Test func aScribbleLikeNoShapeFails() {
+        let (h, _) = Self.harness()
+        let scribble = ShapeDrawings.polyline([(20, 20), (90, 25), (22, 30), (85, 60), (30, 20), (60, 90), (25, 80)], perSide: 6)
+        Self.draw(h, scribble)
+        #expect(Self.matches(h).isEmpty)
+    }
+
+    @Test func moreFingersThanRequiredFailAtOnce() {
+        let (h, shape) = Self.harness()
+        var failed = false
+        h.engine.transitionObserver = { if $0.recognizer == "shape" && $0.to == .failed { failed = true } }
+        h.frame(1, [(1, .began, 50, 50)])
+        h.frame(1.01, [(1, .moved, 52, 50), (2, .began, 80, 50)])
+        #expect(failed, "failed as the second finger landed")
+        #expect(shape.state == .possible || shape.state == .failed)
+    }
+
+    @Test func aShapeOfTwoStrokesWaitsForTheSecondAndDecidesAsItLifts() throws {
+        let (h, shape) = Self.harness([ShapeDrawings.template("cross", ShapeDrawings.cross), ShapeDrawings.template("line", [ShapeDrawings.line])])
+        let first = Self.draw(h, ShapeDrawings.cross[0])
+        #expect(Self.matches(h).isEmpty, "one stroke of two: the drawing may go on")
+        #expect(shape.deadline == Timestamp(seconds: first + shape.strokePause))
+        let second = Self.draw(h, ShapeDrawings.cross[1], id: 2, from: first + 0.2)
+        let action = try #require(Self.matches(h).first)
+        #expect(action.time == Timestamp(seconds: second), "as many strokes as any shape has: decided at once")
+        #expect(action.detail.shapeName == "cross" && (action.detail.shapeScore ?? 0) > 0.9)
+    }
+
+    @Test func aDrawingOfFewerStrokesIsDecidedWhenThePauseRunsOut() throws {
+        let (h, shape) = Self.harness([ShapeDrawings.template("cross", ShapeDrawings.cross), ShapeDrawings.template("line", [ShapeDrawings.line])])
+        let lift = Self.draw(h, ShapeDrawings.line)
+        h.advance(lift + shape.strokePause - 0.01)
+        #expect(Self.matches(h).isEmpty)
+        h.advance(lift + shape.strokePause)
+        let action = try #require(Self.matches(h).first)
+        #expect(action.detail.shapeName == "line" && action.time == Timestamp(seconds: lift + shape.strokePause))
+    }
+
+    /// No shape has more strokes than the drawing when its last finger lifts: it is decided then, so a further
+    /// stroke is a new drawing.
+    @Test func theStrokeAfterTheMostAnyShapeHasBeginsANewDrawing() {
+        let (h, _) = Self.harness([ShapeDrawings.template("cross", ShapeDrawings.cross)])
+        var t = Self.draw(h, ShapeDrawings.cross[0])
+        t = Self.draw(h, ShapeDrawings.cross[1], id: 2, from: t + 0.1)
+        t = Self.draw(h, ShapeDrawings.cross[0], id: 3, from: t + 0.1)
+        Self.draw(h, ShapeDrawings.cross[1], id: 4, from: t + 0.1)
+        #expect(Self.matches(h).map(\.detail.shapeName) == ["cross", "cross"])
+    }
+
+    @Test func aRecognizerWithoutShapesFailsAtTheFirstTouch() {
+        let (h, _) = Self.harness([])
+        var failedAt: Timestamp?
+        h.engine.transitionObserver = { if $0.recognizer == "shape" && $0.to == .failed { failedAt = $0.time } }
+        h.frame(1, [(1, .began, 50, 50)])
+        #expect(failedAt == Timestamp(seconds: 1))
+    }
+
+    @Test func aDrawingLongerThanTheMaximumFailsWhileTheFingerIsStillDown() {
+        let (h, shape) = Self.harness()
+        var failedAt: Timestamp?
+        h.engine.transitionObserver = { if $0.recognizer == "shape" && $0.to == .failed { failedAt = $0.time } }
+        h.frame(1, [(1, .began, 50, 50)])
+        h.frame(1.01, [(1, .moved, 55, 50)])
+        h.advance(1 + shape.maximumDuration)
+        #expect(failedAt == Timestamp(seconds: 1 + shape.maximumDuration))
+    }
+
+    /// A tap that must wait for the shape to fail is held back no longer than the shape needs: with shapes of one
+    /// stroke, not at all beyond its lift.
+    @Test func aTapWaitingForTheShapeEndsAtItsLift() {
+        let (h, shape) = Self.harness()
+        let tap = TapGestureRecognizer(name: "tap")
+        tap.require(toFail: shape)
+        h.engine.add(tap)
+        h.frame(1, [(1, .began, 50, 50)])
+        h.frame(1.08, [(1, .ended, 50, 50)])
+        #expect(h.actions == ["tap ended"], "\(h.actions)")
+    }
+
+    @Test func aShapeOfTwoFingersIsDrawnByTheirMiddle() throws {
+        let circle = ShapeTemplate(name: "circle", fingers: 2, examples: [ShapeExample(strokes: [ShapeDrawings.circle()])])
+        let (h, _) = Self.harness([circle, ShapeTemplate(name: "line", fingers: 2, examples: [ShapeExample(strokes: [ShapeDrawings.line])])], fingers: 2)
+        Self.draw(h, ShapeDrawings.circle(), fingers: 2)
+        let action = try #require(Self.matches(h).first)
+        #expect(action.detail.shapeName == "circle" && action.numberOfTouches == 2)
+    }
+
+    @Test func oneFingerDoesNotDrawAShapeOfTwo() {
+        let circle = ShapeTemplate(name: "circle", fingers: 2, examples: [ShapeExample(strokes: [ShapeDrawings.circle()])])
+        let (h, _) = Self.harness([circle], fingers: 2)
+        Self.draw(h, ShapeDrawings.circle())
+        #expect(Self.matches(h).isEmpty)
+    }
+}
+
+extension GestureDetail {
+    var shapeName: String? { if case .shape(let name, _) = self { name } else { nil } }
+    var shapeScore: Double? { if case .shape(_, let score) = self { score } else { nil } }
+}
