@@ -35,7 +35,9 @@ enum ShapeDrawings {
     }
 
     /// Every point moved, scaled about the origin and turned about it by `angle` radians.
-    static func transformed(_ strokes: [[ShapePoint]], dx: Double = 0, dy: Double = 0, scale: Double = 1, angle: Double = 0) -> [[ShapePoint]] {
+    static func transformed(
+        _ strokes: [[ShapePoint]], dx: Double = 0, dy: Double = 0, scale: Double = 1, angle: Double = 0
+    ) -> [[ShapePoint]] {
         let c = Double.cos(angle), s = Double.sin(angle)
         return strokes.map { stroke in
             stroke.map { p in

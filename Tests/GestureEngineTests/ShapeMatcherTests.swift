@@ -44,7 +44,8 @@ import Testing
                 let strokes = template.examples[0].strokes
                 let original = try #require(matcher.best(D.jittered(strokes, amount: 2)))
                 for (dx, scale) in [(-300.0, 1.0), (0, 0.1), (120, 7.5)] {
-                    let moved = try #require(matcher.best(D.transformed(D.jittered(strokes, amount: 2), dx: dx, dy: dx / 2, scale: scale)))
+                    let drawing = D.transformed(D.jittered(strokes, amount: 2), dx: dx, dy: dx / 2, scale: scale)
+                    let moved = try #require(matcher.best(drawing))
                     #expect(moved.name == original.name)
                     #expect(abs(moved.score - original.score) < 1e-9, "\(template.name) moved \(dx), scaled \(scale)")
                 }
@@ -60,7 +61,8 @@ import Testing
             #expect(match.score < 0.8, "\(match)")
         }
         for order in [true, false] {
-            let matcher = ShapeMatcher(templates: Self.shapes, options: ShapeMatchOptions(orderInvariant: order, rotationInvariant: true))
+            let options = ShapeMatchOptions(orderInvariant: order, rotationInvariant: true)
+            let matcher = ShapeMatcher(templates: Self.shapes, options: options)
             for angle in [0.3, 2.2, -1.7] {
                 let match = try #require(matcher.best(D.transformed([D.triangle], angle: angle)))
                 #expect(match.name == "triangle")
@@ -166,7 +168,8 @@ import Testing
         #expect(Self.cloud.mostStrokes == 1)
         let templates = [
             D.template("cross", D.cross),
-            ShapeTemplate(name: "square", examples: [ShapeExample(strokes: [D.square]), ShapeExample(strokes: Array(repeating: D.line, count: 4))]),
+            ShapeTemplate(
+                name: "square", examples: [ShapeExample(strokes: [D.square]), ShapeExample(strokes: Array(repeating: D.line, count: 4))]),
         ]
         #expect(ShapeMatcher(templates: templates).mostStrokes == 4)
     }

@@ -43,8 +43,8 @@ struct CloudDistance {
         }
     }
 
-    /// The lowest bound of any start either way: no match of the two clouds is below it.
-    func bound(_ candidate: CandidateCloud, _ example: PreparedExample) -> Double {
+    /// The lowest bound of any start either way: no match of the two clouds is below it (to the grid's cell).
+    func bound(_ candidate: PointCloud, _ example: PointCloud) -> Double {
         fillBounds(candidate, example)
         var lowest = Double.infinity
         for k in 0..<bounds.count { lowest = min(lowest, bounds[k], reverseBounds[k]) }
@@ -52,44 +52,49 @@ struct CloudDistance {
     }
 
     /// The least weighted sum between the clouds, or some sum of at least `limit` when none is below it.
-    func distance(_ candidate: CandidateCloud, _ example: PreparedExample, below limit: Double) -> Double {
+    func distance(_ candidate: PointCloud, _ example: PointCloud, below limit: Double) -> Double {
         fillBounds(candidate, example)
-        return example.points.withUnsafeBufferPointer { template in
-            // The start with the lowest bound first: it is the likeliest to be the best, and the lower the best so
-            // far, the sooner the others stop.
-            var best = limit
-            while true {
-                var k = 0, reverse = false, lowest = Double.infinity
-                for j in 0..<bounds.count {
-                    if bounds[j] < lowest { (k, reverse, lowest) = (j, false, bounds[j]) }
-                    if reverseBounds[j] < lowest { (k, reverse, lowest) = (j, true, reverseBounds[j]) }
-                }
-                guard lowest < best else { return best }
-                if reverse {
-                    reverseBounds[k] = .infinity
-                    let d = greedy(template, candidate.points, start: k * step, bound: lowest, reverseNearest, below: best)
-                    best = min(best, d)
-                } else {
-                    bounds[k] = .infinity
-                    let d = greedy(candidate.points, template, start: k * step, bound: lowest, nearest, below: best)
-                    best = min(best, d)
+        return candidate.points.withUnsafeBufferPointer { drawing in
+            example.points.withUnsafeBufferPointer { template in
+                // The start with the lowest bound first: it is the likeliest to be the best, and the lower the best
+                // so far, the sooner the others stop.
+                var best = limit
+                while true {
+                    var k = 0, reverse = false, lowest = Double.infinity
+                    for j in 0..<bounds.count {
+                        if bounds[j] < lowest { (k, reverse, lowest) = (j, false, bounds[j]) }
+                        if reverseBounds[j] < lowest { (k, reverse, lowest) = (j, true, reverseBounds[j]) }
+                    }
+                    guard lowest < best else { return best }
+                    if reverse {
+                        reverseBounds[k] = .infinity
+                        best = min(best, greedy(template, drawing, start: k * step, bound: lowest, reverseNearest, below: best))
+                    } else {
+                        bounds[k] = .infinity
+                        best = min(best, greedy(drawing, template, start: k * step, bound: lowest, nearest, below: best))
+                    }
                 }
             }
         }
     }
 
-    private func fillBounds(_ candidate: CandidateCloud, _ example: PreparedExample) {
-        example.points.withUnsafeBufferPointer { template in
-            example.table.withUnsafeBufferPointer { table in
-                for i in 0..<n { nearest[i] = squaredDistance(candidate.points[i], template[Int(table[candidate.cells[i]])]) }
-            }
-            lowerBounds(nearest, into: bounds)
-            example.cells.withUnsafeBufferPointer { cells in
-                for i in 0..<n {
-                    reverseNearest[i] = squaredDistance(template[i], candidate.points[candidate.nearest(toCell: cells[i])])
+    /// Each point's squared distance to its nearest in the other cloud, both ways, and the bounds from them.
+    private func fillBounds(_ a: PointCloud, _ b: PointCloud) {
+        Self.nearest(a, in: b, into: nearest)
+        lowerBounds(nearest, into: bounds)
+        Self.nearest(b, in: a, into: reverseNearest)
+        lowerBounds(reverseNearest, into: reverseBounds)
+    }
+
+    private static func nearest(_ a: PointCloud, in b: PointCloud, into result: UnsafeMutableBufferPointer<Double>) {
+        a.points.withUnsafeBufferPointer { points in
+            a.cells.withUnsafeBufferPointer { cells in
+                b.points.withUnsafeBufferPointer { others in
+                    b.table.withUnsafeBufferPointer { table in
+                        for i in 0..<points.count { result[i] = squaredDistance(points[i], others[Int(table[cells[i]])]) }
+                    }
                 }
             }
-            lowerBounds(reverseNearest, into: reverseBounds)
         }
     }
 
@@ -138,20 +143,5 @@ struct CloudDistance {
             i = i + 1 == n ? 0 : i + 1
         } while i != start
         return sum
-    }
-}
-
-/// The drawing being matched, as clouds compare it: its points, their cells, and its own table of nearest
-/// points (`CloudGrid`), filled only at the cells examples' points ask about, which are few when the examples
-/// are alike.
-struct CandidateCloud {
-    let points: UnsafeBufferPointer<NormalizedPoint>
-    let cells: UnsafeBufferPointer<Int>
-    /// `CloudGrid.cells` entries, each `CloudGrid.unknown` until read.
-    let table: UnsafeMutableBufferPointer<UInt8>
-
-    func nearest(toCell cell: Int) -> Int {
-        if table[cell] == CloudGrid.unknown { table[cell] = CloudGrid.nearest(to: cell, among: points) }
-        return Int(table[cell])
     }
 }

@@ -66,7 +66,7 @@ public final class ShapeMatcher: Sendable {
         var least = limit * Double(Self.pointCount), shape: Int?
         drawing.points.withUnsafeBufferPointer { points in
             for example in examples where fingers == nil || example.fingers == fingers {
-                let d = PathDistance.distance(points, example.points, rotationInvariant: options.rotationInvariant)
+                let d = PathDistance.distance(points, example.cloud.points, rotationInvariant: options.rotationInvariant)
                 if d < least {
                     least = d
                     shape = example.shape
@@ -79,32 +79,23 @@ public final class ShapeMatcher: Sendable {
     private func nearestCloud(_ drawing: NormalizedDrawing, _ fingers: Int?, below limit: Double) -> Nearest? {
         var least = limit * CloudDistance.totalWeight(Self.pointCount), shape: Int?
         CloudDistance.with(n: Self.pointCount) { cloud in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CloudGrid.cells) { table in
-                withUnsafeTemporaryAllocation(of: (bound: Double, example: Int).self, capacity: examples.count) { order in
-                    for points in orientations(drawing) {
-                        let cells = points.map(CloudGrid.cell)
-                        table.initialize(repeating: CloudGrid.unknown)
-                        points.withUnsafeBufferPointer { points in
-                            cells.withUnsafeBufferPointer { cells in
-                                let candidate = CandidateCloud(points: points, cells: cells, table: table)
-                                var count = 0
-                                for (i, example) in examples.enumerated() where fingers == nil || example.fingers == fingers {
-                                    order.initializeElement(at: count, to: (cloud.bound(candidate, example), i))
-                                    count += 1
-                                }
-                                var ranked = UnsafeMutableBufferPointer(rebasing: order[0..<count])
-                                ranked.sort { $0.bound < $1.bound }
-                                // Nearest bounds first: once a bound reaches the best distance, no example after it can
-                                // beat it.
-                                for (bound, i) in ranked {
-                                    guard bound < least else { break }
-                                    let d = cloud.distance(candidate, examples[i], below: least)
-                                    if d < least {
-                                        least = d
-                                        shape = examples[i].shape
-                                    }
-                                }
-                            }
+            withUnsafeTemporaryAllocation(of: (bound: Double, example: Int).self, capacity: examples.count) { order in
+                for points in orientations(drawing) {
+                    let candidate = PointCloud(points)
+                    var count = 0
+                    for (i, example) in examples.enumerated() where fingers == nil || example.fingers == fingers {
+                        order.initializeElement(at: count, to: (cloud.bound(candidate, example.cloud), i))
+                        count += 1
+                    }
+                    var ranked = UnsafeMutableBufferPointer(rebasing: order[0..<count])
+                    ranked.sort { $0.bound < $1.bound }
+                    // Nearest bounds first: once a bound reaches the best distance, no example after it can beat it.
+                    for (bound, i) in ranked {
+                        guard bound < least else { break }
+                        let d = cloud.distance(candidate, examples[i].cloud, below: least)
+                        if d < least {
+                            least = d
+                            shape = examples[i].shape
                         }
                     }
                 }
