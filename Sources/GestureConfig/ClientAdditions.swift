@@ -33,7 +33,7 @@ extension Configuration {
     public func clientRegion(_ value: ConfigValue, regions: [RegionEntry], parents: [RegionEntry]) throws(ConfigErrors) -> RegionEntry {
         let reader = ConfigReader(file: "region", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("region"))
-        guard let (region, _) = ConfigParser(reader: reader).region(node, client: true), reader.errors.isEmpty else {
+        guard let (region, _) = ConfigParser(reader: reader, shapeSource: .added([])).region(node, client: true), reader.errors.isEmpty else {
             throw ConfigErrors(reader.errors)
         }
         try checkClientRegion(region, regions: regions)
@@ -66,13 +66,14 @@ extension Configuration {
     /// A recognizer a client adds for its connection, checked as a [[recognizer]] entry: its name must be new
     /// among `recognizers`, its region one of `regions`, and it may refer to nothing `reach` keeps from it, neither
     /// as its region nor in its relations and rules (another connection's additions, which go when that
-    /// connection does; what the connection may not see or change: docs/protocol.md, Who sees what).
+    /// connection does; what the connection may not see or change: docs/protocol.md, Who sees what). A shape
+    /// recognizer's `shapes` name the connection's own `shapes`, never files.
     public func clientRecognizer(
-        _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], reach: ClientReach = ClientReach()
+        _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], reach: ClientReach = ClientReach(), shapes: [ShapeTemplate] = []
     ) throws(ConfigErrors) -> RecognizerEntry {
         let reader = ConfigReader(file: "recognizer", locator: TOMLLocator(source: ""), paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("recognizer"))
-        guard let (entry, _) = ConfigParser(reader: reader).recognizer(node) else { throw ConfigErrors(reader.errors) }
+        guard let (entry, _) = ConfigParser(reader: reader, shapeSource: .added(shapes)).recognizer(node) else { throw ConfigErrors(reader.errors) }
         if recognizers.contains(entry.name) {
             reader.error(node.path.key("name"), "recognizer '\(entry.name)' already exists")
         }

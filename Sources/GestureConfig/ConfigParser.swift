@@ -7,7 +7,7 @@ extension Configuration {
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
         let (root, locator) = try ConfigNode.parse(text, file: file)
         let reader = ConfigReader(file: file, locator: locator)
-        let parser = ConfigParser(reader: reader)
+        let parser = ConfigParser(reader: reader, shapeSource: .files(relativeTo: file))
         let configuration = parser.configuration(root)
         guard reader.errors.isEmpty, let configuration else {
             throw ConfigErrors(reader.errors.isEmpty ? [ConfigError(file: file, position: .init(line: 1, column: 1), "invalid configuration")] : reader.errors)
@@ -19,6 +19,9 @@ extension Configuration {
 /// Reads each section of the file into the model; `ConfigChecks` then checks what refers to what.
 struct ConfigParser {
     let reader: ConfigReader
+    /// Where a shape recognizer's shapes come from: files beside the configuration, or a connection's own
+    /// (given every time: a client's request must never make the daemon read a file).
+    let shapeSource: ShapeSource
 
     func configuration(_ root: ConfigNode) -> Configuration? {
         guard let top = reader.table(root, allowed: ["daemon", "device", "region", "recognizer"], what: "the file") else { return nil }
@@ -218,11 +221,12 @@ struct ConfigParser {
             return nil
         }
         guard let kindName = reader.choice(kindNode, among: RecognizerKind.allCases.map(\.rawValue)), let kind = RecognizerKind(rawValue: kindName) else {
-            _ = reader.table(node, allowed: common + RecognizerKind.allCases.flatMap { $0.parameters.map(\.name) }, what: "[[recognizer]]")
+            _ = reader.table(node, allowed: common + Self.shapeKeys + RecognizerKind.allCases.flatMap { $0.parameters.map(\.name) }, what: "[[recognizer]]")
             return nil
         }
         let parameters = kind.parameters
-        guard let t = reader.table(node, allowed: common + parameters.map(\.name), what: "[[recognizer]] of kind \(kindName)"),
+        let kindKeys = kind == .shape ? Self.shapeKeys : []
+        guard let t = reader.table(node, allowed: common + kindKeys + parameters.map(\.name), what: "[[recognizer]] of kind \(kindName)"),
             let name = required(t, "name", in: node, reader.name)
         else { return nil }
         var placement = RecognizerEntry.Placement.everyDevice
@@ -232,6 +236,11 @@ struct ConfigParser {
         for parameter in parameters {
             guard let n = t[parameter.name], let value = parameterValue(parameter, n) else { continue }
             entry.parameters.append((parameter, value))
+        }
+        if kind == .shape {
+            let touches = entry.parameters.lazy.compactMap { p, v in if p.name == "number_of_touches_required", case .count(let n) = v { n } else { nil } }.first
+            guard let shapes = shapeSet(t, of: node, fingers: touches ?? 1) else { return nil }
+            entry.shapes = shapes
         }
         if let n = t["enabled"], let b = reader.bool(n) { entry.enabled = b }
         if let n = t["touch_types"], let types = touchTypes(n) { entry.touchTypes = types }

@@ -22,6 +22,9 @@ final class ConfigReader {
         locator.position(of: path, preferKey: preferKey)
     }
 
+    /// Errors found in another file this one names (a shape file), at their own lines.
+    func append(_ others: [ConfigError]) { errors += others }
+
     func error(_ path: ConfigPath, atKey: Bool = false, _ message: String) {
         errors.append(ConfigError(file: file, position: position(of: path, preferKey: atKey), paths ? "\(path): \(message)" : message))
     }

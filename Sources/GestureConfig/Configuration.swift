@@ -210,11 +210,14 @@ public struct RecognizerEntry: Sendable {
     public var cannotBePreventedBy: [String] = []
     public var shouldReceive: ShouldReceiveRule?
     public var shouldBegin: ShouldBeginRule?
+    /// A shape recognizer's shapes (kind `shape`); nil for every other kind.
+    public var shapes: ShapeSet?
 
     /// A recognizer as this entry describes it, without its relations (the rules delegate holds those).
     public func makeRecognizer() -> GestureRecognizer {
         let r = kind.make(name: name)
         for (parameter, value) in parameters { parameter.apply(value, to: r) }
+        if let shapes, let shape = r as? ShapeGestureRecognizer { shape.matcher = shapes.matcher }
         r.isEnabled = enabled
         r.allowedTouchTypes = touchTypes
         if let cancelsTouchesInView { r.cancelsTouchesInView = cancelsTouchesInView }

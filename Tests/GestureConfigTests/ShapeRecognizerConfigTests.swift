@@ -1,0 +1,118 @@
+import Foundation
+import GestureConfig
+import GestureEngine
+import Testing
+
+/// A shape recognizer in the configuration (config/README.md, shape): its shape files read beside the
+/// configuration, every mistake said where it is, nothing half loaded; and a connection's shape recognizer,
+/// which never names a file.
+@Suite struct ShapeRecognizerConfigTests {
+    /// A folder with `shapes` (file name to text) and a configuration `toml` beside them; the configuration's path.
+    static func folder(_ shapes: [String: String], _ toml: String) throws -> (folder: URL, configuration: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shapes"), withIntermediateDirectories: true)
+        for (name, text) in shapes { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let path = folder.appendingPathComponent("gestured.toml").path
+        try toml.write(toFile: path, atomically: true, encoding: .utf8)
+        return (folder, path)
+    }
+
+    /// A shape file of one example: a stroke through `points` (x, y), a point every 10 ms.
+    static func shape(_ name: String, fingers: Int = 1, _ points: [(Double, Double)]) -> String {
+        "shape \(name)\nfingers \(fingers)\nexample\nstroke\n"
+            + points.enumerated().map { i, p in "\(p.0) \(p.1) \(Double(i) / 100)" }.joined(separator: "\n") + "\n"
+    }
+
+    static let line = shape("line", [(0, 0), (20, 0), (40, 0)])
+    static let vee = shape("vee", [(0, 0), (10, 20), (20, 0)])
+
+    static func recognizer(_ shapes: String, _ more: String = "") -> String {
+        "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = \(shapes)\n\(more)"
+    }
+
+    static func load(_ path: String) -> Result<Configuration, ConfigErrors> { Configuration.load(path) }
+
+    @Test func shapeFilesAreReadBesideTheConfigurationAndShared() throws {
+        let (folder, path) = try Self.folder(
+            ["shapes/line.shape": Self.line, "shapes/vee.shape": Self.vee],
+            Self.recognizer(#"["shapes/line.shape", "shapes/vee.shape"]"#, "minimum_score = 0.7\nrotation_invariant = true\n"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = try Self.load(path).get()
+        let entry = try #require(configuration.recognizers.first)
+        let shapes = try #require(entry.shapes)
+        #expect(shapes.templates.map(\.name) == ["line", "vee"])
+        #expect(shapes.matcher.options.rotationInvariant && shapes.matcher.options.orderInvariant)
+        let made = try #require(entry.makeRecognizer() as? ShapeGestureRecognizer)
+        #expect(made.matcher === shapes.matcher, "every device's recognizer shares the one matcher")
+        #expect(made.minimumScore == 0.7)
+    }
+
+    @Test func aShapeRecognizerNeedsShapes() {
+        expectErrors(
+            "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\n",
+            ["1:1: a shape recognizer needs shapes: the shape files it tells apart (docs/shapes.md)"])
+        expectErrors(Self.recognizer("[]"), ["4:10: shapes must name at least one shape"])
+    }
+
+    @Test func aMissingFileIsSaidWhereTheConfigurationNamesIt() throws {
+        let (folder, path) = try Self.folder(["shapes/line.shape": Self.line], Self.recognizer(#"["shapes/line.shape", "shapes/star.shape"]"#))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = Self.load(path).failure?.errors.map(\.description) ?? []
+        #expect(errors == ["\(path):4:32: shape file \(folder.path)/shapes/star.shape does not exist"])
+    }
+
+    @Test func aMistakeInAShapeFileIsSaidAtItsOwnLine() throws {
+        let (folder, path) = try Self.folder(
+            ["shapes/line.shape": "shape line\nexample\nstroke\n0 0 0\n1 nan 0.01\n"], Self.recognizer(#"["shapes/line.shape"]"#))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = try #require(Self.load(path).failure).errors
+        #expect(errors.count == 1 && errors[0].file == "\(folder.path)/shapes/line.shape" && errors[0].position.line == 5, "\(errors)")
+    }
+
+    @Test func twoFilesOfOneNameAreRefused() throws {
+        let (folder, path) = try Self.folder(
+            ["shapes/a.shape": Self.line, "shapes/b.shape": Self.line], Self.recognizer(#"["shapes/a.shape", "shapes/b.shape"]"#))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = Self.load(path).failure?.errors.map(\.description) ?? []
+        #expect(errors == ["\(path):4:29: shapes/b.shape is shape 'line', as shapes/a.shape is: each shape needs a name of its own"])
+    }
+
+    @Test func aShapeDrawnWithOtherFingersIsRefused() throws {
+        let (folder, path) = try Self.folder(
+            ["shapes/two.shape": Self.shape("two", fingers: 2, [(0, 0), (30, 0)])], Self.recognizer(#"["shapes/two.shape"]"#))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = Self.load(path).failure?.errors.map(\.description) ?? []
+        #expect(errors == ["\(path):4:11: shapes/two.shape is drawn with 2 finger(s), but this recognizer's number_of_touches_required is 1"])
+    }
+
+    @Test func shapeKeysBelongToShapeRecognizers() {
+        expectErrors(
+            "[[recognizer]]\nname = \"t\"\nkind = \"tap\"\nshapes = [\"x.shape\"]\n",
+            ["4:1: unknown key 'shapes' in [[recognizer]] of kind tap"])
+    }
+
+    /// A connection names its own shapes (add_shape), never a file: naming one the daemon could read is refused
+    /// without the daemon opening it.
+    @Test func aConnectionsShapeRecognizerNamesItsOwnShapesNotFiles() throws {
+        let configuration = try Configuration.parse("", file: "test.toml")
+        let value = ConfigValue.table([
+            "name": .string("mine"), "kind": .string("shape"), "shapes": .array([.string("/etc/shadow")]),
+        ])
+        #expect(throws: ConfigErrors.self) {
+            _ = try configuration.clientRecognizer(value, recognizers: [], regions: configuration.devices.map { .wholeSurface(of: $0.name) })
+        }
+        do {
+            _ = try configuration.clientRecognizer(value, recognizers: [], regions: [])
+        } catch {
+            #expect(error.errors.map(\.message).contains { $0.contains("this connection added no shape '/etc/shadow'") }, "\(error)")
+        }
+        let line = try ShapeFile.parse(Self.line, file: "line.shape")
+        let mine = ConfigValue.table(["name": .string("mine"), "kind": .string("shape"), "shapes": .array([.string("line")])])
+        let entry = try configuration.clientRecognizer(mine, recognizers: [], regions: [], shapes: [line])
+        #expect(entry.shapes?.templates.map(\.name) == ["line"])
+    }
+}
+
+extension Result {
+    var failure: Failure? { if case .failure(let e) = self { e } else { nil } }
+}
