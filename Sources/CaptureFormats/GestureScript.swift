@@ -71,7 +71,7 @@ public struct GestureScript {
         }
         try reader.expect("at")
         let start = try reader.number("time", 0...86_400)
-        let verb = try reader.word("a gesture: tap, hold, drag, pinch or rotate")
+        let verb = try reader.word("a gesture: tap, hold, drag, draw, pinch or rotate")
         let firstNew = samples.count
         switch verb {
         case "tap":
@@ -98,6 +98,32 @@ public struct GestureScript {
             let (from, to) = (row(a, fingers), row(b, fingers))
             stroke(from: start, over: duration, fingers: fingers, line: line) { f, t in
                 Point(x: from[f].x + (to[f].x - from[f].x) * t, y: from[f].y + (to[f].y - from[f].y) * t)
+            }
+        case "draw":
+            // A path through the points, at an even speed along it: a shape (docs/shapes.md).
+            var corners = [try reader.point()]
+            while try reader.accept("to") { corners.append(try reader.point()) }
+            guard corners.count >= 2 else { throw ScriptError(message: "draw needs at least two points: draw X1 Y1 to X2 Y2 [to X3 Y3 ...]") }
+            guard corners.count <= 1000 else { throw ScriptError(message: "draw takes at most 1000 points, got \(corners.count)") }
+            try reader.expect("over")
+            let duration = try reader.number("duration", 0.01...600)
+            let fingers = try reader.option("fingers", 1...10) ?? 1
+            try reader.end()
+            let rows = corners.map { row($0, fingers) }
+            let lengths = zip(corners, corners.dropFirst()).map { $0.distance(to: $1) }
+            let total = lengths.reduce(0, +)
+            stroke(from: start, over: duration, fingers: fingers, line: line) { f, t in
+                // The leg the distance t * total falls on, and how far along it.
+                var left = t * total
+                for (i, length) in lengths.enumerated() {
+                    if left <= length || i == lengths.count - 1 {
+                        let k = length > 0 ? min(left / length, 1) : 1
+                        let (a, b) = (rows[i][f], rows[i + 1][f])
+                        return Point(x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k)
+                    }
+                    left -= length
+                }
+                return rows[rows.count - 1][f]
             }
         case "pinch", "rotate":
             let c = try reader.point()
@@ -126,7 +152,7 @@ public struct GestureScript {
                 return Point(x: c.x + half * Double.cos(a), y: c.y + half * Double.sin(a))
             }
         default:
-            throw ScriptError(message: "unknown gesture '\(verb)': expected tap, hold, drag, pinch or rotate")
+            throw ScriptError(message: "unknown gesture '\(verb)': expected tap, hold, drag, draw, pinch or rotate")
         }
         // Only this line's samples: the earlier lines' were checked when they were read.
         for sample in samples[firstNew...] where sample.location.map({ !Rect(x: 0, y: 0, width: surface.width, height: surface.height).contains($0) }) ?? false {
@@ -264,6 +290,13 @@ public struct GestureScript {
             guard index < words.count else { throw ScriptError(message: "expected \(what) at the end of the line") }
             defer { index += 1 }
             return words[index]
+        }
+
+        /// Whether the next word is `keyword`, taking it if so.
+        mutating func accept(_ keyword: String) throws(ScriptError) -> Bool {
+            guard index < words.count, words[index] == keyword else { return false }
+            index += 1
+            return true
         }
 
         mutating func expect(_ keyword: String) throws(ScriptError) {

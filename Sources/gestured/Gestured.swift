@@ -10,7 +10,7 @@ struct Gestured: ParsableCommand {
         version: GesturedVersion.string,
         subcommands: [
             RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, RecordCommand.self, SynthesizeCommand.self,
-            TraceCommand.self,
+            ShapeCommand.self, TraceCommand.self,
         ]
     )
 }

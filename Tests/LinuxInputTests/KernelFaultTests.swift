@@ -281,6 +281,11 @@ extension KernelDeviceTests {
             try daemon.rewrite([first, second, invalid][(i / 5) % 3])
             kill(daemon.pid, SIGHUP)
         }
+        // The storm's reloads may coalesce on a busy machine (a reload reads the file as it is when it gets to it),
+        // so an invalid file is given once more, and waited for, before the last valid one.
+        try daemon.rewrite(invalid)
+        kill(daemon.pid, SIGHUP)
+        try KernelDevices.waitFor { Self.count(daemon.messages(), type: "config_rejected") >= 1 }
         try daemon.rewrite(second)
         kill(daemon.pid, SIGHUP)
         // Later reloads read the same file, so once the second configuration is in force it stays.

@@ -22,8 +22,9 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
     public var touchesDownWindow = 0.1
 
     // The attempt's state: unchecked for exclusivity (docs/daemon.md, What a frame costs).
-    @exclusivity(unchecked) private var strokes: [[ShapePoint]] = []
+    @exclusivity(unchecked) private var strokes = StrokeCollector(fingers: 1)
     @exclusivity(unchecked) private var phase = Phase.idle
+    /// When the drawing's first finger went down, for maximumDuration.
     @exclusivity(unchecked) private var start: Timestamp?
     @exclusivity(unchecked) public private(set) var match: ShapeMatch?
 
@@ -52,7 +53,7 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
 
     /// The middle of the drawing.
     public override var location: Point {
-        guard let bounds = Self.bounds(of: strokes) else { return super.location }
+        guard let bounds = Self.bounds(of: strokes.strokes) else { return super.location }
         return Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
     }
 
@@ -67,22 +68,24 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         switch phase {
         case .idle, .betweenStrokes:
             let most = matcher?.mostStrokes ?? 0
-            guard strokes.count < most else {
-                because("a stroke after \(strokes.count): no shape has more than \(most)")
+            guard strokes.strokes.count < most else {
+                because("a stroke after \(strokes.strokes.count): no shape has more than \(most)")
                 state = .failed
                 return
             }
+            if case .idle = phase { strokes = StrokeCollector(fingers: numberOfTouchesRequired) }
             phase = .gathering(since: now)
         case .gathering, .drawing, .lifting:
             break
         }
-        if case .gathering = phase, down == numberOfTouchesRequired { beginStroke() }
+        observe()
+        if case .gathering = phase, strokes.drawing { phase = .drawing }
         scheduleDeadline()
     }
 
     public override func touchesMoved(_ touches: [Touch]) {
         guard case .drawing = phase else { return }
-        addPoint()
+        observe()
     }
 
     public override func touchesEnded(_ touches: [Touch]) {
@@ -93,11 +96,12 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
             return
         case .drawing:
             phase = .lifting
+            observe()
         case .idle, .lifting, .betweenStrokes:
             break
         }
         guard activeTouchCount == 0 else { return }
-        if strokes.count >= matcher?.mostStrokes ?? 0 {
+        if strokes.strokes.count >= matcher?.mostStrokes ?? 0 {
             decide()
         } else {
             phase = .betweenStrokes(lift: now)
@@ -131,37 +135,28 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
-        strokes.removeAll(keepingCapacity: true)
+        strokes.reset()
         phase = .idle
         start = nil
         match = nil
     }
 
-    private func beginStroke() {
-        phase = .drawing
-        strokes.append([])
-        addPoint()
-    }
-
-    /// The centroid of the stroke's fingers, where it moved.
-    private func addPoint() {
-        guard activeTouchCount == numberOfTouchesRequired, let p = centroid(of: trackedTouches), let start else { return }
-        let time = Double(now.nanoseconds - start.nanoseconds) / 1e9
-        if let last = strokes[strokes.count - 1].last, last.x == p.x, last.y == p.y { return }
-        strokes[strokes.count - 1].append(ShapePoint(x: p.x, y: p.y, time: time))
+    /// The stroke as the fingers down draw it (StrokeCollector: the same rule as the examples').
+    private func observe() {
+        strokes.observe(down: activeTouchCount, centroid: activeTouchCount > 0 ? centroid(of: trackedTouches) : nil, at: now)
     }
 
     /// The drawing is complete: the best shape, if one matches well enough.
     private func decide() {
         deadline = nil
-        guard let matcher, let best = matcher.best(strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore) else {
+        guard let matcher, let best = matcher.best(strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore) else {
             because(
                 "no shape of \(numberOfTouchesRequired) finger(s) scores \(minimumScore.scoreText), or the strokes moved less than \((matcher?.options.minimumLength ?? 0).mmText)")
             state = .failed
             return
         }
         match = best
-        because("\(best.name) scored \(best.score.scoreText) over \(strokes.count) stroke(s)")
+        because("\(best.name) scored \(best.score.scoreText) over \(strokes.strokes.count) stroke(s)")
         state = .recognized
     }
 
