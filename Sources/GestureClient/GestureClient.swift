@@ -94,6 +94,19 @@ public final class GestureClient: Sendable {
         _ = try await connection.request(.removeRecognizer(name))
     }
 
+    /// A shape this connection's shape recognizers may name (`shapes`): its examples, each a drawing of strokes of
+    /// points in millimetres and seconds (docs/shapes.md).
+    public func addShape(name: String, fingers: Int = 1, examples: [[[(x: Double, y: Double, t: Double)]]]) async throws(GestureClientError) {
+        let drawings = JSONValue.array(
+            examples.map { strokes in .array(strokes.map { points in .array(points.map { .array([.number($0.x), .number($0.y), .number($0.t)]) }) }) })
+        let shape: [String: JSONValue] = ["name": .string(name), "fingers": .integer(fingers), "examples": drawings]
+        _ = try await connection.request(.addShape(.object(shape)))
+    }
+
+    public func removeShape(named name: String) async throws(GestureClientError) {
+        _ = try await connection.request(.removeShape(name))
+    }
+
     /// How the daemon is doing (docs/protocol.md, status).
     public func status() async throws(GestureClientError) -> DaemonStatus {
         guard case .status(let status) = try await connection.request(.status) else { throw .unexpected("status") }

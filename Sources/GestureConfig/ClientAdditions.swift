@@ -129,3 +129,17 @@ public struct ClientReach: Sendable {
         self.everyDevice = everyDevice
     }
 }
+
+extension Configuration {
+    /// A shape a client adds for its connection's shape recognizers (add_shape): `name`, `fingers` (1 to 10,
+    /// default 1) and `examples`, each a list of strokes, each a list of `[x, y, t]` points (millimetres,
+    /// seconds), checked as a shape file is, with at most daemon.max_client_shape_examples examples; errors name
+    /// the field.
+    public func clientShape(_ value: ConfigValue) throws(ConfigErrors) -> ShapeTemplate {
+        let reader = ConfigReader(file: "shape", locator: TOMLLocator(source: ""), paths: true)
+        let node = ConfigNode(value, path: ConfigPath.root.key("shape"))
+        let shape = ClientShapeReader(reader: reader, examplesLimit: daemon.maxClientShapeExamples).shape(node)
+        guard let shape, reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        return shape
+    }
+}

@@ -66,7 +66,8 @@ struct ConfigParser {
         let keys = [
             "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
             "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control", "max_clients_per_user",
-            "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "positions",
+            "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "positions", "max_client_shapes",
+            "max_client_shape_examples", "max_client_shape_points",
         ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
         var d = DaemonSettings()
@@ -98,6 +99,9 @@ struct ConfigParser {
         if let n = t["max_client_recognizers"], let m = reader.integer(n, in: 0...256) { d.maxClientRecognizers = m }
         if let n = t["max_client_regions"], let m = reader.integer(n, in: 0...256) { d.maxClientRegions = m }
         if let n = t["max_client_subscriptions"], let m = reader.integer(n, in: 1...256) { d.maxClientSubscriptions = m }
+        if let n = t["max_client_shapes"], let m = reader.integer(n, in: 0...256) { d.maxClientShapes = m }
+        if let n = t["max_client_shape_examples"], let m = reader.integer(n, in: 1...100) { d.maxClientShapeExamples = m }
+        if let n = t["max_client_shape_points"], let m = reader.integer(n, in: 0...ShapeFile.maximumPoints * 100) { d.maxClientShapePoints = m }
         if let n = t["max_clients_per_user"], let m = reader.integer(n, in: 1...4096) { d.maxClientsPerUser = m }
         if let n = t["max_client_recognizers_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRecognizersTotal = m }
         if let n = t["max_client_regions_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRegionsTotal = m }

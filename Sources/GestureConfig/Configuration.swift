@@ -55,6 +55,11 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxClientRecognizers = 32
     public var maxClientRegions = 32
     public var maxClientSubscriptions = 16
+    /// Shapes one connection may add for its shape recognizers, examples a shape, and points of them all: each
+    /// example is matched at every drawing's end, and each point is memory.
+    public var maxClientShapes = 16
+    public var maxClientShapeExamples = 10
+    public var maxClientShapePoints = 20_000
     /// Connections one user may hold at once (daemon.control's peers are not counted), so that no user can
     /// take every one of max_clients.
     public var maxClientsPerUser = 16

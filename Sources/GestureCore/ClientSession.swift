@@ -23,6 +23,8 @@ final class ClientSession {
     /// What the client added, removed when it disconnects (UIKit's addGestureRecognizer, for one connection).
     var regions: [RegionEntry] = []
     var recognizers: [RecognizerEntry] = []
+    /// Shapes for its shape recognizers (add_shape), which name them.
+    var shapes: [ShapeTemplate] = []
 
     /// Where the peer sees positions: everywhere or nowhere need no region looked up, as most peers are.
     /// Where the connection sees positions, as its hello says.

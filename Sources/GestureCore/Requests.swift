@@ -197,6 +197,36 @@ final class Requests {
             }
             remove(recognizers: [name], regions: [], of: client)
             return .recognizerRemoved(name: name)
+        case .addShape(let value):
+            let limits = state.configuration.daemon
+            try withinLimit(client.shapes.count, limits.maxClientShapes, "shapes", "max_client_shapes")
+            let shape: ShapeTemplate
+            do {
+                shape = try state.configuration.clientShape(ConfigValue(value))
+            } catch {
+                throw RequestError("invalid_shape", error.errors.map(\.message).joined(separator: "; "))
+            }
+            guard !client.shapes.contains(where: { $0.name == shape.name }) else {
+                throw RequestError("invalid_shape", "this connection already added a shape '\(shape.name)'; remove it first to replace it")
+            }
+            let points = (client.shapes + [shape]).reduce(0) { $0 + $1.pointCount }
+            guard points <= limits.maxClientShapePoints else {
+                throw RequestError(
+                    "limit_reached",
+                    "this connection's shapes would hold \(points) points, more than daemon.max_client_shape_points (\(limits.maxClientShapePoints)) in \(state.configuration.file) allows; remove a shape or send fewer points")
+            }
+            client.shapes.append(shape)
+            return .shapeAdded(name: shape.name)
+        case .removeShape(let name):
+            guard client.shapes.contains(where: { $0.name == name }) else {
+                throw RequestError("unknown_shape", "this connection added no shape '\(name)'")
+            }
+            // A recognizer keeps the shapes it was made with: a shape it names goes after it.
+            if let user = client.recognizers.first(where: { $0.shapes?.templates.contains { $0.name == name } == true }) {
+                throw RequestError("shape_in_use", "recognizer '\(user.name)' of this connection tells shape '\(name)' apart; remove the recognizer first")
+            }
+            client.shapes.removeAll { $0.name == name }
+            return .shapeRemoved(name: name)
         }
     }
 
@@ -339,7 +369,7 @@ final class Requests {
         do {
             return try state.configuration.clientRecognizer(
                 ConfigValue(value), recognizers: (state.sharedRecognizers() + (client.trusted ? [] : client.recognizers)).map(\.name),
-                regions: state.sharedRegions() + (client.trusted ? [] : client.regions), reach: reach(of: client))
+                regions: state.sharedRegions() + (client.trusted ? [] : client.regions), reach: reach(of: client), shapes: client.shapes)
         } catch {
             throw RequestError("invalid_recognizer", error.errors.map(\.message).joined(separator: "; "))
         }

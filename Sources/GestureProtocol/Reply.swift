@@ -12,11 +12,13 @@ public enum Reply: Sendable, Equatable {
     case regionRemoved(name: String)
     case recognizerAdded(name: String)
     case recognizerRemoved(name: String)
+    case shapeAdded(name: String)
+    case shapeRemoved(name: String)
     case error(RequestError)
 
     public static let types = [
         "hello", "subscribed", "unsubscribed", "devices", "recognizers", "regions", "status", "reloaded", "region_added", "region_removed",
-        "recognizer_added", "recognizer_removed", "error",
+        "recognizer_added", "recognizer_removed", "shape_added", "shape_removed", "error",
     ]
 
     /// The line, with its newline: the reply's type, the request's id, then its fields.
@@ -51,7 +53,8 @@ public enum Reply: Sendable, Equatable {
         case .reloaded(let file, let recognizers):
             w.field("file", file)
             w.field("recognizers", recognizers)
-        case .regionAdded(let name), .regionRemoved(let name), .recognizerAdded(let name), .recognizerRemoved(let name):
+        case .regionAdded(let name), .regionRemoved(let name), .recognizerAdded(let name), .recognizerRemoved(let name), .shapeAdded(let name),
+            .shapeRemoved(let name):
             w.field("name", name)
         case .error(let error):
             w.field("code", error.code)
@@ -76,7 +79,9 @@ public enum Reply: Sendable, Equatable {
         case .regionRemoved: 9
         case .recognizerAdded: 10
         case .recognizerRemoved: 11
-        case .error: 12
+        case .shapeAdded: 12
+        case .shapeRemoved: 13
+        case .error: 14
         }
     }
 
@@ -98,6 +103,8 @@ public enum Reply: Sendable, Equatable {
         case "region_added": self = .regionAdded(name: try r.string("name"))
         case "region_removed": self = .regionRemoved(name: try r.string("name"))
         case "recognizer_added": self = .recognizerAdded(name: try r.string("name"))
+        case "shape_added": self = .shapeAdded(name: try r.string("name"))
+        case "shape_removed": self = .shapeRemoved(name: try r.string("name"))
         case "recognizer_removed": self = .recognizerRemoved(name: try r.string("name"))
         case "error": self = .error(try RequestError(r))
         default: return nil

@@ -16,10 +16,14 @@ public enum Request: Sendable, Equatable {
     /// The recognizer's fields as the configuration's [[recognizer]] takes them.
     case addRecognizer(JSONValue)
     case removeRecognizer(String)
+    /// A shape for this connection's shape recognizers: its name, fingers and examples (docs/protocol.md,
+    /// add_shape).
+    case addShape(JSONValue)
+    case removeShape(String)
 
     public static let types = [
         "hello", "subscribe", "unsubscribe", "list_devices", "list_recognizers", "list_regions", "status", "reload",
-        "add_region", "remove_region", "add_recognizer", "remove_recognizer",
+        "add_region", "remove_region", "add_recognizer", "remove_recognizer", "add_shape", "remove_shape",
     ]
 }
 
@@ -126,6 +130,12 @@ public struct DecodedRequest: Sendable {
         case "remove_recognizer":
             try reader.only(["name"])
             return .removeRecognizer(try reader.string("name"))
+        case "add_shape":
+            try reader.only(["shape"])
+            return .addShape(try reader.object("shape"))
+        case "remove_shape":
+            try reader.only(["name"])
+            return .removeShape(try reader.string("name"))
         default:
             throw RequestError("unknown_request", "unknown request type '\(type)'\(FieldReader.suggestion(type, Request.types))")
         }
@@ -152,8 +162,9 @@ extension Request {
         case .unsubscribe(let n): w.field("subscription", n)
         case .listDevices, .listRecognizers, .listRegions, .status, .reload: break
         case .addRegion(let region): w.field("region", region)
-        case .removeRegion(let name), .removeRecognizer(let name): w.field("name", name)
+        case .removeRegion(let name), .removeRecognizer(let name), .removeShape(let name): w.field("name", name)
         case .addRecognizer(let recognizer): w.field("recognizer", recognizer)
+        case .addShape(let shape): w.field("shape", shape)
         }
         w.endObject()
         return w.line()
@@ -173,6 +184,8 @@ extension Request {
         case .removeRegion: 9
         case .addRecognizer: 10
         case .removeRecognizer: 11
+        case .addShape: 12
+        case .removeShape: 13
         }
     }
 }

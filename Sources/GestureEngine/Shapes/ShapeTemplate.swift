@@ -34,4 +34,7 @@ public struct ShapeTemplate: Hashable, Sendable {
         self.fingers = fingers
         self.examples = examples
     }
+
+    /// The points of all its examples: what a connection's shapes are bounded by.
+    public var pointCount: Int { examples.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.count } } }
 }

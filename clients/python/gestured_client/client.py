@@ -112,6 +112,13 @@ class Client:
     def remove_recognizer(self, name: str) -> None:
         self._request(requests.remove_recognizer(name))
 
+    def add_shape(self, name: str, examples, fingers: int = 1) -> None:
+        """A shape this connection's shape recognizers may name: examples of strokes of [x, y, t] points."""
+        self._request(requests.add_shape(name, examples, fingers))
+
+    def remove_shape(self, name: str) -> None:
+        self._request(requests.remove_shape(name))
+
     def status(self) -> dict:
         return self._request(requests.status())
 
@@ -222,6 +229,12 @@ class AsyncClient:
 
     async def remove_recognizer(self, name: str) -> None:
         await self._request(requests.remove_recognizer(name))
+
+    async def add_shape(self, name: str, examples, fingers: int = 1) -> None:
+        await self._request(requests.add_shape(name, examples, fingers))
+
+    async def remove_shape(self, name: str) -> None:
+        await self._request(requests.remove_shape(name))
 
     async def status(self) -> dict:
         return await self._request(requests.status())

@@ -66,3 +66,13 @@ def add_recognizer(name: str, kind: str, **keys) -> dict:
 
 def remove_recognizer(name: str) -> dict:
     return {"type": "remove_recognizer", "name": name}
+
+
+def add_shape(name: str, examples, fingers: int = 1) -> dict:
+    """A shape for this connection's shape recognizers: examples, each a list of strokes, each a list of
+    [x, y, t] points (millimetres, seconds)."""
+    return {"type": "add_shape", "shape": {"name": name, "fingers": fingers, "examples": examples}}
+
+
+def remove_shape(name: str) -> dict:
+    return {"type": "remove_shape", "name": name}

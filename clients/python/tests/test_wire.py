@@ -42,6 +42,8 @@ class RequestFixtures(unittest.TestCase):
             requests.remove_region("keys"),
             requests.add_recognizer("key-tap", "tap", region="keys", cancels_touches_in_view=False),
             requests.remove_recognizer("key-tap"),
+            requests.add_shape("check", [[[[10, 40, 0], [20, 50, 0.05], [45.5, 10, 0.2]]]]),
+            requests.remove_shape("check"),
         ]
         fixtures = lines("requests.jsonl")
         self.assertEqual(len(built), len(fixtures))

@@ -1,0 +1,119 @@
+import Foundation
+@testable import GestureCore
+import Testing
+
+/// Shapes a connection adds over the socket (add_shape, remove_shape): its shape recognizers name them, a drawing
+/// is recognized for it alone, every bound is a refusal naming its key, every mistake names its field, and a shape
+/// in use stays until its recognizer goes.
+@Suite struct ClientShapeTests {
+    static let config = """
+        [daemon]
+        max_client_shapes = 2
+        max_client_shape_examples = 2
+        max_client_shape_points = 40
+        positions = { users = ["1000"] }
+        """
+
+    /// `corners` as a stroke, a point every 10 ms, each leg in 5 points: `[[x,y,t],...]`.
+    static func stroke(_ corners: [(Double, Double)]) -> String {
+        var points: [String] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for k in 0..<5 {
+                let t = Double(points.count) / 100
+                points.append("[\(a.0 + (b.0 - a.0) * Double(k) / 5),\(a.1 + (b.1 - a.1) * Double(k) / 5),\(t)]")
+            }
+        }
+        points.append("[\(corners.last!.0),\(corners.last!.1),\(Double(points.count) / 100)]")
+        return "[" + points.joined(separator: ",") + "]"
+    }
+
+    static let zigzag = [(100.0, 100.0), (120, 120), (140, 100), (160, 120)]
+    static let bar = [(100.0, 100.0), (160, 100)]
+
+    static func addShape(_ name: String, _ corners: [(Double, Double)]) -> String {
+        #"{"type":"add_shape","shape":{"name":"\#(name)","examples":[[\#(stroke(corners))]]}}"#
+    }
+
+    static func reply(_ core: DaemonCore, _ lines: DaemonCoreTests.Lines, _ request: String) -> [String: Any] {
+        ClientLimitTests.reply(core, lines, request)
+    }
+
+    static func connected() throws -> (DaemonCore, DaemonCoreTests.Lines) {
+        let (core, lines) = try DaemonCoreTests.core(config)
+        // Not daemon.control's: its additions run apart, on an engine of its own.
+        _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 1000, gid: 1000), at: .zero)
+        core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        return (core, lines)
+    }
+
+    @Test func aConnectionsShapeIsRecognizedForIt() throws {
+        let (core, lines) = try Self.connected()
+        #expect(Self.reply(core, lines, Self.addShape("zigzag", Self.zigzag))["type"] as? String == "shape_added")
+        #expect(Self.reply(core, lines, Self.addShape("bar", Self.bar))["type"] as? String == "shape_added")
+        let added = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["zigzag","bar"]}}"#)
+        #expect(added["type"] as? String == "recognizer_added", "\(added)")
+        _ = Self.reply(core, lines, #"{"type":"subscribe","events":["gestures"]}"#)
+        var t = 1.0
+        for (i, p) in Self.zigzag.enumerated() {
+            core.frame(DaemonCoreTests.frame(t, [(1, i == 0 ? .began : .moved, p.0 + 50, p.1 + 20)]), from: DaemonCoreTests.device.id)
+            t += 0.05
+        }
+        core.frame(DaemonCoreTests.frame(t, [(1, .ended, 210, 140)]), from: DaemonCoreTests.device.id)
+        let gesture = try #require(lines.objects(to: 1).first { $0["type"] as? String == "gesture" })
+        #expect(gesture["recognizer"] as? String == "mine" && gesture["owner"] as? String == "client 1")
+        #expect((gesture["values"] as? [String: Any])?["shape"] as? String == "zigzag", "\(gesture)")
+    }
+
+    @Test func eachBoundIsARefusalNamingItsKey() throws {
+        let (core, lines) = try Self.connected()
+        _ = Self.reply(core, lines, Self.addShape("a", Self.bar))
+        _ = Self.reply(core, lines, Self.addShape("b", Self.bar))
+        let third = Self.reply(core, lines, Self.addShape("c", Self.bar))
+        #expect(third["code"] as? String == "limit_reached" && (third["message"] as? String)?.contains("max_client_shapes") == true, "\(third)")
+        _ = Self.reply(core, lines, #"{"type":"remove_shape","name":"a"}"#)
+        let many = Self.reply(core, lines, Self.addShape("long", Array(repeating: Self.zigzag, count: 3).flatMap { $0 }))
+        #expect(many["code"] as? String == "limit_reached" && (many["message"] as? String)?.contains("max_client_shape_points") == true, "\(many)")
+        let examples = Self.reply(
+            core, lines, #"{"type":"add_shape","shape":{"name":"e","examples":[[\#(Self.stroke(Self.bar))],[\#(Self.stroke(Self.bar))],[\#(Self.stroke(Self.bar))]]}}"#)
+        #expect(examples["code"] as? String == "invalid_shape" && (examples["message"] as? String)?.contains("max_client_shape_examples") == true, "\(examples)")
+    }
+
+    @Test(arguments: [
+        (#"{"name":"s","examples":[[[[0,0,0]]]]}"#, "a stroke needs at least 2 points, got 1"),
+        (#"{"name":"s","examples":[[]]}"#, "an example needs at least one stroke"),
+        (#"{"name":"s","examples":[[[[0,0,1],[5,5,0.5]]]]}"#, "time goes back within the example: 0.5 after 1.0"),
+        (#"{"name":"s","examples":[[[[0,"x",0],[5,5,1]]]]}"#, "must be a number"),
+        (#"{"name":"s","examples":[[[[0,0,0],[1e12,5,1]]]]}"#, "must be from"),
+        (#"{"name":"s s","examples":[[[[0,0,0],[5,5,1]]]]}"#, "must be 1 to 64 letters"),
+        (#"{"name":"s","fingers":11,"examples":[[[[0,0,0],[5,5,1]]]]}"#, "fingers must be from 1 to 10"),
+        (#"{"name":"s"}"#, "shape needs examples"),
+        (#"{"name":"s","examples":[[[[0,0,0],[5,5,1]]]],"colour":1}"#, "unknown key 'colour'"),
+    ])
+    func aMistakeNamesItsField(_ shape: String, _ message: String) throws {
+        let (core, lines) = try Self.connected()
+        let r = Self.reply(core, lines, #"{"type":"add_shape","shape":\#(shape)}"#)
+        #expect(r["code"] as? String == "invalid_shape" && (r["message"] as? String)?.contains(message) == true, "\(r)")
+    }
+
+    @Test func aShapeInUseStaysUntilItsRecognizerGoes() throws {
+        let (core, lines) = try Self.connected()
+        _ = Self.reply(core, lines, Self.addShape("bar", Self.bar))
+        _ = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["bar"]}}"#)
+        #expect(Self.reply(core, lines, #"{"type":"remove_shape","name":"bar"}"#)["code"] as? String == "shape_in_use")
+        _ = Self.reply(core, lines, #"{"type":"remove_recognizer","name":"mine"}"#)
+        #expect(Self.reply(core, lines, #"{"type":"remove_shape","name":"bar"}"#)["type"] as? String == "shape_removed")
+        #expect(Self.reply(core, lines, #"{"type":"remove_shape","name":"bar"}"#)["code"] as? String == "unknown_shape")
+        let unknown = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"r","kind":"shape","shapes":["bar"]}}"#)
+        #expect((unknown["message"] as? String)?.contains("this connection added no shape 'bar'") == true, "\(unknown)")
+    }
+
+    @Test func anotherConnectionCannotNameThem() throws {
+        let (core, lines) = try Self.connected()
+        _ = Self.reply(core, lines, Self.addShape("bar", Self.bar))
+        _ = core.clientConnected(2, peer: PeerCredentials(pid: 2, uid: 1001, gid: 1001), at: .zero)
+        core.clientLine(2, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        core.clientLine(2, Array(#"{"type":"add_recognizer","recognizer":{"name":"r","kind":"shape","shapes":["bar"]}}"#.utf8), at: .zero)
+        let r = try #require(lines.objects(to: 2).last)
+        #expect(r["code"] as? String == "invalid_recognizer", "\(r)")
+    }
+}
