@@ -211,7 +211,8 @@ import Testing
     @Test func theReferencesExampleIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let reference = try String(contentsOf: root.appendingPathComponent("docs/shapes.md"), encoding: .utf8)
-        let example = try #require(reference.components(separatedBy: "```").dropFirst().first)
+        let section = try #require(reference.components(separatedBy: "## The shape file").dropFirst().first)
+        let example = try #require(section.components(separatedBy: "```").dropFirst().first)
         let template = try ShapeFile.parse(example, file: "docs/shapes.md")
         #expect(template.name == "check" && template.examples.map(\.strokes.count) == [1, 2])
     }

@@ -39,7 +39,8 @@ import Testing
     func everyShippedFileIsValid(file: URL) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
         do {
-            let configuration = try Configuration.parse(text, file: file.lastPathComponent)
+            // Its whole path: a shape recognizer's files are found beside it.
+            let configuration = try Configuration.parse(text, file: file.path)
             #expect(!configuration.devices.isEmpty)
             #expect(!configuration.recognizers.isEmpty)
         } catch {
