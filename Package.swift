@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureProtocol", "GestureClient", "GestureConfig", "GestureActions", "LinuxInput", "SystemCalls",
+                "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "LinuxInput", "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

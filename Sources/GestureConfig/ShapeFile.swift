@@ -30,6 +30,15 @@ public enum ShapeFile {
         Result { () throws(ConfigErrors) in try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path) }
     }
 
+    /// A drawing as an example that `gestured shape learn` and `gesturectl shape record` write: each point to a
+    /// hundredth of a millimetre and a millisecond, finer than touch devices report, so that the file reads
+    /// `61.2`, not the `61.199999999999996` that turning device units into millimetres leaves.
+    public static func example(_ strokes: [[ShapePoint]]) -> ShapeExample {
+        ShapeExample(strokes: strokes.map { stroke in
+            stroke.map { ShapePoint(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100, time: ($0.time * 1000).rounded() / 1000) }
+        })
+    }
+
     /// The file `parse` reads back as `template`, for any template it could have returned.
     public static func write(_ template: ShapeTemplate) -> String {
         var text = """

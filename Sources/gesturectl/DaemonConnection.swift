@@ -61,6 +61,14 @@ final class DaemonConnection {
         }
     }
 
+    /// Whether a line is there to read within `seconds`: one already received, or bytes on the socket (or its
+    /// closing, which `readLine` then tells).
+    func hasLine(within seconds: Double) -> Bool {
+        if buffer.contains(UInt8(ascii: "\n")) { return true }
+        var ready = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
+        return (try? systemCall("poll", on: path) { poll(&ready, 1, Int32(max(0, seconds) * 1000)) }).map { $0 > 0 } ?? true
+    }
+
     /// A line from the daemon, as sent and decoded.
     struct Message {
         var line: [UInt8]

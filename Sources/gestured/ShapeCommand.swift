@@ -46,7 +46,7 @@ struct ShapeCommand: ParsableCommand {
                         printError("\(path): no stroke of \(fingers) finger(s) together; give --fingers if it was drawn with more")
                         throw ExitCode.failure
                     }
-                    examples.append(ShapeExample(strokes: strokes.strokes.map { $0.map(Self.rounded) }))
+                    examples.append(ShapeFile.example(strokes.strokes))
                 }
             } catch let error as ExitCode {
                 throw error
@@ -63,12 +63,6 @@ struct ShapeCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             print(text, terminator: "")
-        }
-
-        /// A point to a hundredth of a millimetre and a millisecond, finer than touch devices report, so that the
-        /// file reads `61.2`, not the `61.199999999999996` that turning device units into millimetres leaves.
-        static func rounded(_ p: ShapePoint) -> ShapePoint {
-            ShapePoint(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100, time: (p.time * 1000).rounded() / 1000)
         }
     }
 }

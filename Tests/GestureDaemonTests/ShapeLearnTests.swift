@@ -54,3 +54,25 @@ import Testing
         #expect(badName.status != 0 && badName.err.contains("zig"), "\(badName.err)")
     }
 }
+
+/// `gesturectl shape record` against a daemon serving a recording of drawings, as a user records on a live
+/// device: each drawing, ended by the pause after its lift, one example.
+@Suite struct ShapeRecordTests {
+    @Test func drawingsOnTheDeviceBecomeAShapeFile() throws {
+        let daemon = try DaemonProcess(
+            config: "[daemon]\nraw_touches = { users = [\(getuid())] }\n\n[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n",
+            script: "at 1 draw 40 40 to 60 60 to 80 40 over 0.3\nat 2 draw 100 100 to 130 130 to 160 100 over 0.4\n")
+        let result = try DaemonProcess.run("gesturectl", ["shape", "record", "vee", "--examples", "2", "--pause", "0.5", "--socket", daemon.socket])
+        #expect(result.status == 0, "\(result.err)")
+        let template = try ShapeFile.parse(result.out, file: "vee.shape")
+        #expect(template.name == "vee" && template.examples.count == 2, "\(result.out)")
+        #expect(template.examples.allSatisfy { $0.strokes.count == 1 && $0.strokes[0].count >= 20 })
+        #expect(result.err.contains("draw 'vee' (2 of 2)"), "\(result.err)")
+    }
+
+    @Test func aUserWithoutRawTouchesIsToldWhy() throws {
+        let daemon = try DaemonProcess(config: "[daemon]\nraw_touches = { users = [] }\n", script: "at 1 tap 50 50\n")
+        let result = try DaemonProcess.run("gesturectl", ["shape", "record", "vee", "--socket", daemon.socket])
+        #expect(result.status != 0 && result.err.contains("raw touches are not allowed"), "\(result.err)")
+    }
+}
