@@ -30,6 +30,7 @@ let package = Package(
         fuzzer("DeviceDatabaseFuzzer", ["GestureConfig", "Conditioning", "InputCore", "GestureEngine"]),
         fuzzer("RequestFuzzer", ["GestureConfig", "GestureProtocol"]),
         fuzzer("ServerLineFuzzer", ["GestureProtocol"]),
+        fuzzer("ShapeFileFuzzer", ["GestureConfig", "GestureEngine"]),
         fuzzer("EvemuFuzzer", ["CaptureFormats"]),
         fuzzer("EvtestFuzzer", ["CaptureFormats"]),
         fuzzer("LibinputRecordFuzzer", ["CaptureFormats"]),
