@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize sanitize-address sanitize-thread fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality clean
+.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize sanitize-address sanitize-thread fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality shapes clean
 
 all: build
 
@@ -158,6 +158,20 @@ quality: build
 	$(SWIFT) build -c release --package-path Benchmarks --product QualityBenchmark
 	Benchmarks/.build/release/QualityBenchmark --gestured .build/release/gestured --recordings $(QUALITY_RECORDINGS) \
 		--floor Benchmarks/Quality/floor.txt
+
+# Shape recognizers as a user has them (docs/shapes.md, Measured), in process: each drawing of the $1 unistroke logs
+# replayed as a recording through a shape recognizer whose shape files were learned from other drawings, person by
+# person with 1, 3 and 5 examples a shape and across people; every labelled recording of `make quality` with a shape
+# recognizer beside the shipped configurations (false accepts); the time a decision takes at the lift, and its
+# instructions under callgrind (scripts/shape-instructions); the check mark sample beside a check shape. Fails past
+# Benchmarks/Shapes/floor.txt. Skipped, saying so, without the recordings. Its own reading and scoring are tested first.
+# About 2.5 minutes.
+shapes: deps
+	$(SWIFT) build --package-path Benchmarks --product gestured-benchmarksPackageTests
+	$(SWIFT) test --package-path Benchmarks --skip-build --filter ShapesBenchmarkTests
+	$(SWIFT) build -c release --package-path Benchmarks --product ShapesBenchmark
+	Benchmarks/.build/release/ShapesBenchmark --recordings $(QUALITY_RECORDINGS) --floor Benchmarks/Shapes/floor.txt
+	scripts/shape-instructions 1440 $(QUALITY_RECORDINGS)
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -23,6 +23,9 @@ let package = Package(
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        // The whole pipeline on recordings in process (OfflineReplay, what `gestured replay` runs), for the shape
+        // benchmark, which replays thousands of drawings with hundreds of configurations.
+        .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

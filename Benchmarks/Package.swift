@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .executableTarget(
@@ -66,11 +67,35 @@ let package = Package(
             ],
             path: "Benchmarks/QualityBenchmark"
         ),
+        // Shapes (docs/shapes.md, Measured): the $1 unistroke drawings replayed through a shape recognizer in process,
+        // the labelled recordings with a shape recognizer beside the shipped ones, and the time a decision takes.
+        .executableTarget(
+            name: "ShapesBenchmark",
+            dependencies: [
+                .product(name: "CaptureFormats", package: gestured),
+                .product(name: "GestureConfig", package: gestured),
+                .product(name: "GestureDaemon", package: gestured),
+                .product(name: "GestureEngine", package: gestured),
+                .product(name: "GestureProtocol", package: gestured),
+                .product(name: "InputCore", package: gestured),
+                .product(name: "LinuxInput", package: gestured),
+                "LabelledRecordings",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ShapesBenchmark"
+        ),
         // The quality benchmark's own scoring, on replay output written by hand.
         .testTarget(
             name: "QualityBenchmarkTests",
             dependencies: ["QualityBenchmark", "LabelledRecordings"],
             path: "Tests/QualityBenchmarkTests"
+        ),
+        // How the shape benchmark reads the $1 logs, makes recordings of them and scores what the replays print.
+        .testTarget(
+            name: "ShapesBenchmarkTests",
+            dependencies: ["ShapesBenchmark"],
+            path: "Tests/ShapesBenchmarkTests"
         ),
         // How the first-action comparison with libinput reads both programs' lines and sums them up.
         .testTarget(

@@ -1,0 +1,107 @@
+import CaptureFormats
+import GestureEngine
+import InputCore
+@testable import ShapesBenchmark
+import Testing
+
+/// How `make shapes` reads the $1 logs, makes recordings of them and scores what the replays print, on data written
+/// by hand (docs/shapes.md, Measured).
+@Suite struct ShapesBenchmarkTests {
+    static let xml = """
+        \u{FEFF}<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+        <Gesture Name="check07" Subject="2" Speed="medium" Number="7" NumPts="4" Millseconds="30" AppName="Gestures">
+          <Point X="50" Y="242" T="11435895" />
+          <Point X="52" Y="246" T="11435905" />
+          <Point X="52" Y="246" T="11435915" />
+          <Point Y="240" X="60" T="11435925" />
+        </Gesture>
+        """
+
+    @Test func aFileNamesItsShapeWithoutTheRepetition() {
+        #expect(UnistrokeLog.shape(ofFile: "check07.xml") == "check")
+        #expect(UnistrokeLog.shape(ofFile: "left_sq_bracket10.xml") == "left_sq_bracket")
+        #expect(UnistrokeLog.shape(ofFile: "v01.xml") == "v")
+    }
+
+    @Test func pointsAreReadInOrderWithTimesFromTheFirst() {
+        let points = UnistrokeLog.points(inXML: Self.xml)
+        #expect(points.map(\.x) == [50, 52, 52, 60])
+        #expect(points.map(\.y) == [242, 246, 246, 240])
+        #expect(points.map(\.ms) == [0, 10, 20, 30])
+    }
+
+    /// The drawing's touch: down at the first point, a frame per point that moved with only the axes that changed,
+    /// and the lift at the last point's time in a frame of its own.
+    @Test func aDrawingIsOneFingersTouchWithItsOwnTiming() throws {
+        let drawing = UnistrokeDrawing(shape: "check", subject: "s02", speed: "medium", file: "s02/medium/check07.xml", points: UnistrokeLog.points(inXML: Self.xml))
+        let recording = DrawingRecording.recording(of: drawing, start: 2)
+        let frames = recording.events.split { $0.type == EventType.syn }
+        #expect(frames.count == 4, "down, two moves (the repeated point is none), the lift")
+        #expect(frames[0].map(\.code) == [AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY, KeyCode.touch])
+        #expect(frames[0].first?.time == Timestamp(seconds: 2))
+        #expect(frames[1].map(\.value) == [52, 246])
+        #expect(frames[2].map(\.code) == [AbsCode.mtPositionX, AbsCode.mtPositionY] && frames[2].map(\.value) == [60, 240])
+        #expect(frames[2].first?.time == Timestamp(nanoseconds: 2_030_000_000))
+        #expect(frames[3].map(\.value) == [-1, 0] && frames[3].first?.time == frames[2].first?.time)
+
+        // Through the frame builder, as a replay reads it: millimetres at 0.25 a pixel.
+        let built = try Replay.frames(of: recording, source: drawing.file)
+        #expect(built.count == 4)
+        let first = try #require(built.first?.touches.first)
+        #expect(abs(first.location.x - 12.5) < 1e-9 && abs(first.location.y - 60.5) < 1e-9)
+        #expect(built.last?.touches.first?.phase == .ended)
+    }
+
+    @Test func aVerdictTellsAWrongShapeFromNoneAndNoneByItsRule() {
+        func outcome(_ names: [String], _ failures: [String] = []) -> RecognizerOutcome {
+            RecognizerOutcome(recognized: names.map { .init(name: $0, score: 0.9) }, failures: failures)
+        }
+        #expect(Verdict(outcome(["check"]), expected: "check") == .right)
+        #expect(Verdict(outcome(["v"]), expected: "check") == .wrong("v"))
+        #expect(Verdict(outcome(["check", "check"]), expected: "check") == .wrong("check+check"))
+        #expect(Verdict(outcome([], ["deadline: drawing for longer than 5 s"]), expected: "check") == .none("maximum_duration"))
+        #expect(
+            Verdict(outcome([], ["touches ended #1: no shape of 1 finger(s) scores 0.8, or the strokes moved less than 5 mm"]), expected: "check")
+                == .none("minimum_score"))
+        #expect(Verdict(outcome([], ["excluded by pan"]), expected: "check") == .none("excluded by pan"))
+        #expect(Verdict(outcome([]), expected: "check") == .none("no decision"))
+    }
+
+    /// A replay's lines, as OfflineReplay writes them: each recording's device added, its gesture lines and the
+    /// explanations between them.
+    @Test func theCollectorGivesEachRecordingItsShapesAndFailures() {
+        let collector = OutcomeCollector(recognizer: "drawn")
+        let lines = [
+            #"{"type":"device_added","device":{"name":"touch","node":"a.xml","device_name":"x","kind":"touchscreen","size_mm":[60,80],"size_source":"resolution","rotation":0}}"#,
+            "# 1.500000 touch drawn: possible -> ended, touches ended #1: check scored 0.91 over 1 stroke(s)",
+            #"{"type":"gesture","recognizer":"drawn","kind":"shape","state":"ended","device":"touch","node":"a.xml","region":"touch","time":1.5,"touches":1,"location":{"mm":[10,10],"normalized":[0.2,0.1]},"values":{"shape":"check","score":0.91}}"#,
+            #"{"type":"device_removed","device":"touch","node":"a.xml","time":1.5}"#,
+            #"{"type":"device_added","device":{"name":"touch","node":"b.xml","device_name":"x","kind":"touchscreen","size_mm":[60,80],"size_source":"resolution","rotation":0}}"#,
+            "# 16.000000 touch drawn: possible -> failed, deadline: drawing for longer than 5 s",
+            "# 16.000000 touch other: possible -> failed, deadline: whatever",
+        ]
+        for line in lines { Array((line + "\n").utf8).withUnsafeBufferPointer(collector.take) }
+        #expect(collector.outcomes["a.xml"]?.recognized.map(\.name) == ["check"])
+        #expect(collector.outcomes["a.xml"]?.recognized.first?.score == 0.91)
+        #expect(collector.outcomes["b.xml"]?.recognized.isEmpty == true)
+        #expect(collector.outcomes["b.xml"]?.failures == ["deadline: drawing for longer than 5 s"])
+    }
+
+    @Test func floorsAreSharesAtLeastAndFalseAcceptsAtMost() throws {
+        let floors = try ShapeFloors("# goals\nper_person_1 0.97\n\nfalse_accepts 0.01  # files\nacross_people 0.95\n", source: "floor.txt")
+        #expect(floors.lines.map(\.measure) == ["per_person_1", "false_accepts", "across_people"])
+        #expect(floors.failures(["per_person_1": 0.97, "false_accepts": 0.01, "across_people": 0.951]).isEmpty)
+        #expect(
+            floors.failures(["per_person_1": 0.9699, "false_accepts": 0.0104]) == [
+                "per_person_1 96.99%, below the floor of 97.0%", "false_accepts 1.04%, above the ceiling of 1.0%",
+                "across_people was not measured",
+            ])
+        #expect(throws: ShapesError.self) { try ShapeFloors("per_person_1 97\n", source: "floor.txt") }
+    }
+
+    @Test func theRecognizerSectionNamesItsFilesAndKeys() {
+        #expect(
+            ShapeFiles.section(["a.shape", "b.shape"], recognizer: "drawn", keys: [#"cannot_be_prevented_by = ["*"]"#])
+                == "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\"a.shape\", \"b.shape\"]\ncannot_be_prevented_by = [\"*\"]\n")
+    }
+}
