@@ -23,6 +23,8 @@ let package = Package(
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        // The daemon without its I/O, for the replay fuzzer (the session's surface transform).
+        .library(name: "GestureCore", targets: ["GestureCore"]),
         // The whole pipeline on recordings in process (OfflineReplay, what `gestured replay` runs), for the shape
         // benchmark, which replays thousands of drawings with hundreds of configurations.
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),

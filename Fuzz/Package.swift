@@ -36,7 +36,7 @@ let package = Package(
         fuzzer("LibinputRecordFuzzer", ["CaptureFormats"]),
         fuzzer("GeteventFuzzer", ["CaptureFormats", "InputCore"]),
         fuzzer("ScriptFuzzer", ["CaptureFormats"]),
-        fuzzer("ReplayFuzzer", ["GestureConfig", "CaptureFormats", "InputCore", "GestureEngine"]),
+        fuzzer("ReplayFuzzer", ["GestureConfig", "GestureCore", "CaptureFormats", "InputCore", "GestureEngine"]),
         fuzzer("TraceFuzzer", ["GestureTrace"]),
     ]
 )

@@ -1,6 +1,7 @@
 import CaptureFormats
 import FuzzInput
 import GestureConfig
+import GestureCore
 import GestureEngine
 import InputCore
 
@@ -18,12 +19,16 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let configuration = ReplayFixture.configuration
     guard let entry = configuration.deviceEntry(for: description, kind: kind) ?? configuration.devices.first else { return 0 }
     let surface = ConfiguredSurface(configuration: configuration, entry: entry, surface: entry.size ?? geometry.size)
+    // Sized and turned as the daemon's session does it (SurfaceTransform).
+    let transform = SurfaceTransform(info: DeviceInfo(id: DeviceID(0), node: "fuzz.rec", description: description, kind: kind, geometry: geometry), entry: entry)
     var events: [EngineEvent] = []
     for frame in (try? Replay.frames(of: recording, source: "fuzz.rec", kind: kind)) ?? [] {
         while let deadline = surface.engine.nextDeadline, deadline < frame.timestamp {
             surface.engine.advance(to: deadline, into: &events)
         }
-        surface.engine.process(surface.rotate(frame), into: &events)
+        var sized = frame
+        sized.touches = frame.touches.map(transform.sized)
+        surface.engine.process(transform.turned(sized), into: &events)
         events.removeAll(keepingCapacity: true)
     }
     while let deadline = surface.engine.nextDeadline {
