@@ -146,6 +146,7 @@ public struct RecognizerParameter: Sendable {
     static let shape: [RecognizerParameter] = [
         count("number_of_touches_required", \ShapeGestureRecognizer.numberOfTouchesRequired, fingers, alias: "touches"),
         number("minimum_score", \ShapeGestureRecognizer.minimumScore, 0...1, unit: "", alias: "score"),
+        number("minimum_margin", \ShapeGestureRecognizer.minimumMargin, 0...1, unit: "", alias: "margin"),
         number("stroke_pause", \ShapeGestureRecognizer.strokePause, seconds, unit: " s", alias: "pause"),
         number("maximum_duration", \ShapeGestureRecognizer.maximumDuration, seconds, unit: " s", alias: "duration"),
         number("touches_down_window", \ShapeGestureRecognizer.touchesDownWindow, seconds, unit: " s", alias: "window"),

@@ -150,9 +150,34 @@ import Testing
     @Test func aMinimumScoreRefusesWhatFallsShort() throws {
         let drawing = D.jittered([D.circle()], amount: 3)
         let match = try #require(Self.cloud.best(drawing))
-        #expect(Self.cloud.best(drawing, minimumScore: match.score) == match)
+        let atTheMinimum = try #require(Self.cloud.best(drawing, minimumScore: match.score))
+        #expect(atTheMinimum.name == match.name && atTheMinimum.score == match.score)
         #expect(Self.cloud.best(drawing, minimumScore: match.score + 0.01) == nil)
         #expect(Self.path.best(drawing, minimumScore: 1) == nil)
+    }
+
+    /// The next shape is the one a matcher without the best shape would find, to the last digit, whichever
+    /// examples the search skipped; and it is named only down to the score the margin reaches.
+    @Test func theNextShapeIsTheBestOfTheOthers() throws {
+        let shapes = Self.shapes + [D.template("square", [D.square]), D.template("check", [D.check])]
+        for options in [ShapeMatchOptions(), ShapeMatchOptions(orderInvariant: false), ShapeMatchOptions(rotationInvariant: true)] {
+            let matcher = ShapeMatcher(templates: shapes, options: options)
+            for (i, strokes) in [[D.circle()], [D.triangle], [D.check], [D.square], [D.line]].enumerated() {
+                for seed: UInt64 in 1...4 {
+                    let drawing = D.jittered(strokes, amount: 4, seed: seed)
+                    let match = try #require(matcher.best(drawing), "drawing \(i), seed \(seed)")
+                    let others = ShapeMatcher(templates: shapes.filter { $0.name != match.name }, options: options)
+                    let next = try #require(others.best(drawing))
+                    #expect(match.next == ShapeScore(name: next.name, score: next.score), "drawing \(i), seed \(seed): \(match)")
+                    #expect(match.margin == match.score - next.score)
+                    let margin = match.score - next.score
+                    let near = matcher.best(drawing, minimumScore: match.score, minimumMargin: margin + 0.001)
+                    #expect(near?.next == match.next, "the next shape, within the margin, named")
+                    let far = matcher.best(drawing, minimumScore: match.score, minimumMargin: margin - 0.001)
+                    #expect(far?.next == nil && far.map { $0.margin >= margin - 0.001 } == true, "beyond the margin, left unnamed")
+                }
+            }
+        }
     }
 
     @Test func fingersChooseAmongTheTemplatesDrawnWithAsMany() throws {

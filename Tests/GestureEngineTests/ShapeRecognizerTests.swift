@@ -72,6 +72,28 @@ import Testing
         #expect(Self.matches(h).isEmpty)
     }
 
+    /// A drawing halfway between two shapes: taken for the nearer when no margin is asked, refused when the next
+    /// shape scores within the margin; `--explain` names the next shape either way.
+    @Test func aMinimumMarginRefusesADrawingBetweenTwoShapes() throws {
+        let square = ShapeDrawings.template("square", [ShapeDrawings.square])
+        let rounded = ShapeDrawings.template("rounded", [ShapeDrawings.circle(points: 8)])
+        for margin in [0.0, 0.3] {
+            let (h, shape) = Self.harness([square, rounded])
+            shape.minimumScore = 0.5
+            shape.minimumMargin = margin
+            var reasons: [String] = []
+            h.engine.transitionObserver = { if $0.recognizer == "shape", let reason = $0.reason { reasons.append(reason) } }
+            Self.draw(h, ShapeDrawings.polyline([(20, 20), (60, 20), (60, 60), (20, 60), (20, 20)], perSide: 3))
+            let said = reasons.joined(separator: "; ")
+            #expect(said.contains(", next "), "\(said)")
+            if margin == 0 {
+                #expect(Self.matches(h).first?.detail.shapeName == "square", "\(said)")
+            } else {
+                #expect(Self.matches(h).isEmpty && said.contains("less than 0.3 ahead"), "\(said)")
+            }
+        }
+    }
+
     @Test func moreFingersThanRequiredFailAtOnce() {
         let (h, shape) = Self.harness()
         var failed = false

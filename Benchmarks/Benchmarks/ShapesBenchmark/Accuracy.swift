@@ -28,14 +28,14 @@ struct UnistrokeSet {
 
 /// The shape recognizer's keys besides its shapes, in a measure's configuration.
 enum RecognizerSetting: String, CaseIterable, Sendable {
-    /// Only its shapes: what a user has who configures nothing else (minimum_score 0.8, maximum_duration 5).
+    /// Only its shapes: what a user has who configures nothing else (minimum_score 0.8, maximum_duration 10).
     case defaults
-    /// `minimum_score = 0` and `maximum_duration = 10` (the longest drawing takes 7.5 s): every drawing decided, its
-    /// best shape and score kept, so that any minimum score can be applied afterwards. At 0, the nearest shape
-    /// whatever its score, as the $1 paper and ShapeAccuracyTests count.
+    /// `minimum_score = 0`: every drawing decided, its best shape, its score and the next shape's kept, so that any
+    /// minimum score and margin can be applied afterwards. At 0, the nearest shape whatever its score, as the $1
+    /// paper and ShapeAccuracyTests count.
     case everyScore = "every score"
 
-    var keys: [String] { self == .defaults ? [] : ["minimum_score = 0", "maximum_duration = 10"] }
+    var keys: [String] { self == .defaults ? [] : ["minimum_score = 0"] }
 }
 
 /// One set of templates and the drawings matched against it.
@@ -65,10 +65,10 @@ struct Tally {
     var none: [String: Int] = [:]
     var matcherNearest = 0, matcherAboveMinimum = 0
 
-    /// A result, counting only shapes recognized with at least `minimumScore`.
-    mutating func add(_ r: AccuracyResult, minimumScore: Double = 0) {
+    /// A result, counting only shapes recognized as `threshold` allows.
+    mutating func add(_ r: AccuracyResult, threshold: Threshold = Threshold(score: 0)) {
         all[r.speed, default: 0] += 1
-        switch Verdict(r.outcome.scoring(minimumScore), expected: r.expected) {
+        switch Verdict(r.outcome.scoring(threshold), expected: r.expected) {
         case .right: right[r.speed, default: 0] += 1
         case .wrong: wrong += 1
         case .none(let cause): none[cause, default: 0] += 1

@@ -12,18 +12,33 @@ struct RecognizerOutcome: Equatable {
     struct Recognized: Equatable {
         var name: String
         var score: Double?
+        /// The next shape's score, as `--explain` gives it (two decimals), when the search reached one.
+        var next: Double? = nil
     }
 
     var recognized: [Recognized] = []
     var failures: [String] = []
 
-    /// As a recognizer requiring `minimumScore` would have decided: a shape scoring less is a failure.
-    func scoring(_ minimumScore: Double) -> RecognizerOutcome {
-        guard minimumScore > 0 else { return self }
+    /// As a recognizer requiring `setting` would have decided: a shape scoring less, or less far ahead of the next
+    /// shape, is a failure.
+    func scoring(_ setting: Threshold) -> RecognizerOutcome {
+        guard setting != Threshold(score: 0) else { return self }
         var kept = self
-        kept.recognized = recognized.filter { ($0.score ?? 1) >= minimumScore }
-        if kept.recognized.count < recognized.count { kept.failures.append("the best shape scores below \(minimumScore)") }
+        kept.recognized = recognized.filter { setting.accepts($0) }
+        if kept.recognized.count < recognized.count { kept.failures.append("the best shape scores below \(setting.score)") }
         return kept
+    }
+}
+
+/// A minimum score and margin (ShapeGestureRecognizer's minimum_score and minimum_margin).
+struct Threshold: Hashable {
+    var score: Double
+    var margin = 0.0
+
+    func accepts(_ shape: RecognizerOutcome.Recognized) -> Bool {
+        let score = shape.score ?? 1
+        // No margin asks nothing of the next shape, whose score is rounded.
+        return score >= self.score && (margin == 0 || score - (shape.next ?? 0) >= margin)
     }
 }
 
@@ -91,16 +106,24 @@ final class OutcomeCollector {
     let recognizer: String
     var outcomes: [String: RecognizerOutcome] = [:]
     private var current: String?
-    private let failed: String
+    private let failed: String, ended: String
+    /// The next shape's score that the explanation of the recognition just read gave.
+    private var next: Double?
 
     init(recognizer: String) {
         self.recognizer = recognizer
         failed = " \(recognizer): possible -> failed, "
+        ended = " \(recognizer): possible -> ended, "
     }
 
     func take(_ line: UnsafeBufferPointer<UInt8>) {
         if line.first == UInt8(ascii: "#") {
             let text = String(decoding: line, as: UTF8.self)
+            if text.contains(ended), let range = text.range(of: ", next ") {
+                // `# TIME DEVICE NAME: possible -> ended, CAUSE: SHAPE scored S over N stroke(s), next OTHER S2`, just
+                // before the gesture line.
+                next = text[range.upperBound...].split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Double($0) }
+            }
             guard let current, let range = text.range(of: failed) else { return }
             outcomes[current, default: RecognizerOutcome()].failures.append(
                 String(text[range.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -114,7 +137,8 @@ final class OutcomeCollector {
         case .gesture(let gesture) where gesture.recognizer == recognizer && gesture.state == .ended:
             let node = gesture.node.isEmpty ? current ?? "" : gesture.node
             outcomes[node, default: RecognizerOutcome()].recognized.append(
-                RecognizerOutcome.Recognized(name: gesture.values.shape ?? gesture.recognizer, score: gesture.values.score))
+                RecognizerOutcome.Recognized(name: gesture.values.shape ?? gesture.recognizer, score: gesture.values.score, next: next))
+            next = nil
         default:
             break
         }

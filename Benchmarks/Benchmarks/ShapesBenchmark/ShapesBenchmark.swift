@@ -125,7 +125,7 @@ struct ShapesBenchmark: ParsableCommand {
                 case .everyScore:
                     if (Verdict(r.outcome, expected: r.expected) == .right) != r.matcherNearest { disagreements += 1 }
                     tallies["nearest_" + job.measure, default: Tally()].add(r)
-                    for t in Sweep.scores { sweep.accuracy[t, default: [:]][job.measure, default: Tally()].add(r, minimumScore: t) }
+                    for t in Sweep.thresholds { sweep.accuracy[t, default: [:]][job.measure, default: Tally()].add(r, threshold: t) }
                 }
             }
         }
@@ -133,7 +133,7 @@ struct ShapesBenchmark: ParsableCommand {
         for (setting, prefix) in [(RecognizerSetting.defaults, ""), (.everyScore, "nearest_")] {
             print(
                 setting == .defaults
-                    ? "\n## Accuracy through the recognizer, as configured with only its shapes (minimum_score 0.8, maximum_duration 5)\n"
+                    ? "\n## Accuracy through the recognizer, as configured with only its shapes (minimum_score 0.8, maximum_duration 10)\n"
                     : "\n## Accuracy through the recognizer, the best shape whatever its score (minimum_score 0, maximum_duration 10)\n")
             let header = ["examples of each shape", "drawings", "recognized"] + UnistrokeLog.speeds + ["wrong shape", "no shape"]
             print(row(header + ["matcher alone, nearest", "matcher alone, ≥ \(Accuracy.minimumScore)", "goal"]))
@@ -211,29 +211,33 @@ struct ShapesBenchmark: ParsableCommand {
         }
         for r in results where r.error != nil { print("  replay failed: \(r.name) with \(r.configuration) (\(r.arbitration.rawValue)): \(r.error!)") }
         sweep.files = Set(results.map(\.name)).count
-        for t in Sweep.scores {
-            let accepting = results.filter { r in r.arbitration == .everyScore && r.recognized.contains { ($0.score ?? 1) >= t } }
+        for t in Sweep.thresholds {
+            let accepting = results.filter { r in r.arbitration == .everyScore && r.recognized.contains { t.accepts($0) } }
             sweep.falseAccepts[t] = Set(accepting.map(\.name)).count
         }
         return figures
     }
 
-    /// Every measure at several minimum scores, from the runs that keep every score: what a lower minimum_score
-    /// would recognize, and what it would accept where nothing is drawn.
+    /// Every measure at several minimum scores and margins, from the runs that keep every score: what a lower
+    /// minimum_score would recognize, what a margin over the next shape would refuse, and what each would accept
+    /// where nothing is drawn.
     struct Sweep {
-        static let scores = [0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8]
-        var accuracy: [Double: [String: Tally]] = [:]
-        var falseAccepts: [Double: Int] = [:]
+        static let thresholds =
+            [0, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8].map { Threshold(score: $0) }
+            + [0.6, 0.7].flatMap { score in [0.02, 0.05, 0.1].map { Threshold(score: score, margin: $0) } }
+        var accuracy: [Threshold: [String: Tally]] = [:]
+        var falseAccepts: [Threshold: Int] = [:]
         var files = 0
 
         func print() {
             guard !accuracy.isEmpty || !falseAccepts.isEmpty else { return }
-            Swift.print("\n## At other minimum scores (minimum_score applied to the best shape's score; maximum_duration 10)\n")
-            Swift.print(row(["minimum_score"] + ShapesBenchmark.accuracyRows.map { $0.1 } + ["labelled files with a shape"]))
-            Swift.print("|---:|" + String(repeating: "---:|", count: ShapesBenchmark.accuracyRows.count + 1))
-            for t in Self.scores {
+            Swift.print(
+                "\n## At other minimum scores and margins (applied to the best shape's score and the next one's, as --explain gives it; maximum_duration 10)\n")
+            Swift.print(row(["minimum_score", "minimum_margin"] + ShapesBenchmark.accuracyRows.map { $0.1 } + ["labelled files with a shape"]))
+            Swift.print("|---:|---:|" + String(repeating: "---:|", count: ShapesBenchmark.accuracyRows.count + 1))
+            for t in Self.thresholds {
                 let rates = ShapesBenchmark.accuracyRows.map { row in accuracy[t]?[row.0].map { percent($0.rate) } ?? "" }
-                Swift.print(row(["\(t)"] + rates + [falseAccepts[t].map { share($0, of: files) } ?? ""]))
+                Swift.print(row(["\(t.score)", "\(t.margin)"] + rates + [falseAccepts[t].map { share($0, of: files) } ?? ""]))
             }
         }
     }

@@ -73,7 +73,7 @@ import Testing
         let collector = OutcomeCollector(recognizer: "drawn")
         let lines = [
             #"{"type":"device_added","device":{"name":"touch","node":"a.xml","device_name":"x","kind":"touchscreen","size_mm":[60,80],"size_source":"resolution","rotation":0}}"#,
-            "# 1.500000 touch drawn: possible -> ended, touches ended #1: check scored 0.91 over 1 stroke(s)",
+            "# 1.500000 touch drawn: possible -> ended, touches ended #1: check scored 0.91 over 1 stroke(s), next v 0.84",
             #"{"type":"gesture","recognizer":"drawn","kind":"shape","state":"ended","device":"touch","node":"a.xml","region":"touch","time":1.5,"touches":1,"location":{"mm":[10,10],"normalized":[0.2,0.1]},"values":{"shape":"check","score":0.91}}"#,
             #"{"type":"device_removed","device":"touch","node":"a.xml","time":1.5}"#,
             #"{"type":"device_added","device":{"name":"touch","node":"b.xml","device_name":"x","kind":"touchscreen","size_mm":[60,80],"size_source":"resolution","rotation":0}}"#,
@@ -83,8 +83,21 @@ import Testing
         for line in lines { Array((line + "\n").utf8).withUnsafeBufferPointer(collector.take) }
         #expect(collector.outcomes["a.xml"]?.recognized.map(\.name) == ["check"])
         #expect(collector.outcomes["a.xml"]?.recognized.first?.score == 0.91)
+        #expect(collector.outcomes["a.xml"]?.recognized.first?.next == 0.84)
         #expect(collector.outcomes["b.xml"]?.recognized.isEmpty == true)
         #expect(collector.outcomes["b.xml"]?.failures == ["deadline: drawing for longer than 5 s"])
+    }
+
+    /// A threshold keeps a shape scoring at least its score and at least its margin ahead of the next; a shape
+    /// whose next is unknown (none within the search) is ahead by its whole score.
+    @Test func aThresholdWeighsTheScoreAndTheMarginOverTheNext() {
+        let close = RecognizerOutcome.Recognized(name: "check", score: 0.82, next: 0.8)
+        let alone = RecognizerOutcome.Recognized(name: "check", score: 0.82)
+        #expect(Threshold(score: 0.8).accepts(close) && !Threshold(score: 0.85).accepts(close))
+        #expect(!Threshold(score: 0.8, margin: 0.05).accepts(close) && Threshold(score: 0.8, margin: 0.05).accepts(alone))
+        let outcome = RecognizerOutcome(recognized: [close], failures: [])
+        #expect(outcome.scoring(Threshold(score: 0.7, margin: 0.05)).recognized.isEmpty)
+        #expect(outcome.scoring(Threshold(score: 0.7)).recognized == [close])
     }
 
     @Test func floorsAreSharesAtLeastAndFalseAcceptsAtMost() throws {

@@ -1,23 +1,28 @@
 /// Recognizes a drawn shape (not in UIKit; docs/engine.md, Shapes): one or more strokes, each drawn by
 /// `numberOfTouchesRequired` fingers together, matched against its shapes' examples (ShapeMatcher) once the drawing
-/// is complete. Discrete: it ends (recognized) with the best shape whose score reaches `minimumScore`.
+/// is complete. Discrete: it ends (recognized) with the best shape whose score reaches `minimumScore` and is
+/// `minimumMargin` ahead of the next shape's.
 ///
 /// The drawing is complete when the last finger lifts and no further stroke begins within `strokePause`, at once
 /// when the drawing already has as many strokes as any shape. It fails as soon as the drawing cannot be any of its
 /// shapes, so that a tap or pan waiting for it waits no longer than needed: more fingers down than required, a
 /// stroke whose fingers were never all down together within `touchesDownWindow`, more strokes than any shape has,
 /// a drawing longer than `maximumDuration`, a cancelled touch; and at completion, when no shape scores
-/// `minimumScore` (a drawing that moved less than the matcher's `minimumLength` matches none: a tap, a wobble).
+/// `minimumScore` (a drawing that moved less than the matcher's `minimumLength` matches none: a tap, a wobble), or
+/// when the next shape scores within `minimumMargin` of the best.
 public final class ShapeGestureRecognizer: GestureRecognizer {
     /// The shapes it tells apart; none: it fails at every drawing.
     public var matcher: ShapeMatcher?
     public var numberOfTouchesRequired = 1
     /// How well the best shape must match, 0...1 (ShapeMatch.score).
     public var minimumScore = 0.8
+    /// How far the best shape's score must be ahead of the next shape's (ShapeMatch.margin).
+    public var minimumMargin = 0.0
     /// Seconds from a lift within which the next stroke of a shape of several must begin.
     public var strokePause = 0.5
-    /// Seconds from the first finger down to the last lift.
-    public var maximumDuration = 5.0
+    /// Seconds from the first finger down to the last lift: the slowest drawings of the $1 unistroke logs take
+    /// 7.5 s (docs/shapes.md, Measured).
+    public var maximumDuration = 10.0
     /// With several fingers a stroke, seconds within which all must be down (as a tap's).
     public var touchesDownWindow = 0.1
 
@@ -146,17 +151,25 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         strokes.observe(down: activeTouchCount, centroid: activeTouchCount > 0 ? centroid(of: trackedTouches) : nil, at: now)
     }
 
-    /// The drawing is complete: the best shape, if one matches well enough.
+    /// The drawing is complete: the best shape, if one matches well enough and better than any other.
     private func decide() {
         deadline = nil
-        guard let matcher, let best = matcher.best(strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore) else {
+        let found = matcher?.best(
+            strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore, minimumMargin: minimumMargin)
+        guard let best = found else {
             because(
                 "no shape of \(numberOfTouchesRequired) finger(s) scores \(minimumScore.scoreText), or the strokes moved less than \((matcher?.options.minimumLength ?? 0).mmText)")
             state = .failed
             return
         }
+        let next = best.next.map { ", next \($0.name) \($0.score.scoreText)" } ?? ""
+        guard best.margin >= minimumMargin else {
+            because("\(best.name) scores \(best.score.scoreText)\(next): less than \(minimumMargin.scoreText) ahead")
+            state = .failed
+            return
+        }
         match = best
-        because("\(best.name) scored \(best.score.scoreText) over \(strokes.strokes.count) stroke(s)")
+        because("\(best.name) scored \(best.score.scoreText) over \(strokes.strokes.count) stroke(s)\(next)")
         state = .recognized
     }
 

@@ -19,8 +19,8 @@ public struct ShapeMatchOptions: Hashable, Sendable {
     }
 }
 
-/// The shape a drawing matched best, and how well.
-public struct ShapeMatch: Hashable, Sendable {
+/// A shape and how well a drawing matched it.
+public struct ShapeScore: Hashable, Sendable {
     public let name: String
     /// 1 for a drawing identical to an example (after position, size and, when allowed, rotation are taken
     /// out), falling as their points lie further apart, to 0 (`ShapeMatcher` has the formula). 0.8 is where a
@@ -31,4 +31,22 @@ public struct ShapeMatch: Hashable, Sendable {
         self.name = name
         self.score = score
     }
+}
+
+/// The shape a drawing matched best, how well, and the next best shape.
+public struct ShapeMatch: Hashable, Sendable {
+    public let name: String
+    public let score: Double
+    /// The nearest other shape, when one came within the search (`ShapeMatcher.best`).
+    public let next: ShapeScore?
+
+    public init(name: String, score: Double, next: ShapeScore? = nil) {
+        self.name = name
+        self.score = score
+        self.next = next
+    }
+
+    /// How far ahead of the next shape the best one is: its score less the next's (0 when there is none within the
+    /// search, which is then further behind than the search's margin).
+    public var margin: Double { score - (next?.score ?? 0) }
 }

@@ -38,46 +38,76 @@ public final class ShapeMatcher: Sendable {
     }
 
     /// The shape nearest to `strokes` among the templates drawn with `fingers` fingers (any, when nil), when it
-    /// scores at least `minimumScore`. Nil when none does, or none comes within `scoreReach` at all; and when
-    /// the strokes do not move `options.minimumLength` together. Give the score the caller will require: the
-    /// search stops early at whatever cannot reach it, which makes a drawing like no shape (a scribble) quick to
-    /// refuse: 0.1 ms rather than 2 against 16 shapes of 10 examples.
-    public func best(_ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0) -> ShapeMatch? {
+    /// scores at least `minimumScore`, with the nearest other shape when that scores at least `minimumScore -
+    /// minimumMargin` (a farther one is left unnamed: it is at least `minimumMargin` behind). Nil when no shape
+    /// scores `minimumScore`, and when the strokes do not move `options.minimumLength` together. Give the score and
+    /// margin the caller will require: the search stops early at whatever cannot reach them, which makes a drawing
+    /// like no shape (a scribble) quick to refuse: 0.1 ms rather than 2 against 16 shapes of 10 examples.
+    public func best(_ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0, minimumMargin: Double = 0) -> ShapeMatch? {
         guard let drawing = Self.normalized(strokes, options) else { return nil }
-        // The search goes as far as the mean square at which the score is the minimum, and a hair beyond, so that
-        // rounding cannot lose a match scoring exactly the minimum; the score itself decides.
-        let reach = (1 - min(max(minimumScore, 0), 1)) * Self.scoreReach
-        let limit = reach * reach * (1 + 1e-9) + Double.leastNormalMagnitude
-        let found =
-            options.orderInvariant ? nearestCloud(drawing, fingers, below: limit) : nearestPath(drawing, fingers, below: limit)
-        guard let nearest = found else { return nil }
-        let match = ShapeMatch(name: names[nearest.shape], score: max(0, 1 - nearest.meanSquare.squareRoot() / Self.scoreReach))
-        return match.score >= minimumScore ? match : nil
+        let wanted = min(max(minimumScore, 0), 1)
+        let limit = Self.meanSquare(at: max(wanted - max(minimumMargin, 0), 0))
+        let nearest = withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { least in
+            least.initialize(repeating: limit)
+            if options.orderInvariant { nearestClouds(drawing, fingers, least, below: limit) } else { nearestPaths(drawing, fingers, least) }
+            return Self.twoNearest(least, below: limit)
+        }
+        guard let first = nearest.first else { return nil }
+        let match = ShapeMatch(
+            name: names[first.shape], score: Self.score(first.meanSquare),
+            next: nearest.second.map { ShapeScore(name: names[$0.shape], score: Self.score($0.meanSquare)) })
+        return match.score >= wanted ? match : nil
+    }
+
+    /// The score of a mean squared distance.
+    private static func score(_ meanSquare: Double) -> Double { max(0, 1 - meanSquare.squareRoot() / scoreReach) }
+
+    /// The mean squared distance at which the score is `score`, and a hair beyond, so that rounding cannot lose a
+    /// match scoring exactly that; the score itself decides.
+    private static func meanSquare(at score: Double) -> Double {
+        let reach = (1 - score) * scoreReach
+        return reach * reach * (1 + 1e-9) + Double.leastNormalMagnitude
     }
 
     private static func normalized(_ strokes: [[ShapePoint]], _ options: ShapeMatchOptions) -> NormalizedDrawing? {
         NormalizedDrawing(strokes, count: pointCount, minimumLength: options.minimumLength)
     }
 
-    /// The nearest example's shape, and the mean squared distance to it.
+    /// A shape's index and the mean squared distance to its nearest example.
     private typealias Nearest = (shape: Int, meanSquare: Double)
 
-    private func nearestPath(_ drawing: NormalizedDrawing, _ fingers: Int?, below limit: Double) -> Nearest? {
-        var least = limit * Double(Self.pointCount), shape: Int?
-        drawing.points.withUnsafeBufferPointer { points in
-            for example in examples where fingers == nil || example.fingers == fingers {
-                let d = PathDistance.distance(points, example.cloud.points, rotationInvariant: options.rotationInvariant)
-                if d < least {
-                    least = d
-                    shape = example.shape
-                }
+    /// The nearest shape and the nearest other one, of those nearer than `limit`.
+    private static func twoNearest(_ least: UnsafeMutableBufferPointer<Double>, below limit: Double) -> (first: Nearest?, second: Nearest?) {
+        var first: Nearest?, second: Nearest?
+        for (shape, d) in least.enumerated() where d < limit {
+            if d < first?.meanSquare ?? .infinity {
+                second = first
+                first = (shape, d)
+            } else if d < second?.meanSquare ?? .infinity {
+                second = (shape, d)
             }
         }
-        return shape.map { ($0, least / Double(Self.pointCount)) }
+        return (first, second)
     }
 
-    private func nearestCloud(_ drawing: NormalizedDrawing, _ fingers: Int?, below limit: Double) -> Nearest? {
-        var least = limit * CloudDistance.totalWeight(Self.pointCount), shape: Int?
+    /// Lowers each shape's mean squared distance in `least` to that of its nearest example, where nearer.
+    private func nearestPaths(_ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>) {
+        let n = Double(Self.pointCount)
+        drawing.points.withUnsafeBufferPointer { points in
+            for example in examples where fingers == nil || example.fingers == fingers {
+                let d = PathDistance.distance(points, example.cloud.points, rotationInvariant: options.rotationInvariant) / n
+                least[example.shape] = min(least[example.shape], d)
+            }
+        }
+    }
+
+    /// As `nearestPaths`, but only as far as the two nearest shapes need: an example farther than both the
+    /// nearest shape and the nearest other one changes neither.
+    private func nearestClouds(
+        _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, below limit: Double
+    ) {
+        let weight = CloudDistance.totalWeight(Self.pointCount)
+        var first = -1, firstSum = Double.infinity, secondSum = limit * weight
         CloudDistance.with(n: Self.pointCount) { cloud in
             withUnsafeTemporaryAllocation(of: (bound: Double, example: Int).self, capacity: examples.count) { order in
                 for points in orientations(drawing) {
@@ -89,19 +119,26 @@ public final class ShapeMatcher: Sendable {
                     }
                     var ranked = UnsafeMutableBufferPointer(rebasing: order[0..<count])
                     ranked.sort { $0.bound < $1.bound }
-                    // Nearest bounds first: once a bound reaches the best distance, no example after it can beat it.
+                    // Nearest bounds first: once a bound reaches the second nearest shape's sum, no example after it
+                    // can change either of the two; one of the nearest shape's own changes it only by coming nearer.
                     for (bound, i) in ranked {
-                        guard bound < least else { break }
-                        let d = cloud.distance(candidate, examples[i].cloud, below: least)
-                        if d < least {
-                            least = d
-                            shape = examples[i].shape
+                        guard bound < secondSum else { break }
+                        let shape = examples[i].shape
+                        let below = shape == first ? firstSum : secondSum
+                        let d = cloud.distance(candidate, examples[i].cloud, below: below)
+                        guard d < below else { continue }
+                        least[shape] = d / weight
+                        if shape == first {
+                            firstSum = d
+                        } else if d < firstSum {
+                            (first, firstSum, secondSum) = (shape, d, first < 0 ? secondSum : firstSum)
+                        } else {
+                            secondSum = d
                         }
                     }
                 }
             }
         }
-        return shape.map { ($0, least / CloudDistance.totalWeight(Self.pointCount)) }
     }
 
     /// The drawing's points as clouds compare them: as drawn; or, when rotation does not matter, turned so that
