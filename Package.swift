@@ -28,6 +28,8 @@ let package = Package(
         // The whole pipeline on recordings in process (OfflineReplay, what `gestured replay` runs), for the shape
         // benchmark, which replays thousands of drawings with hundreds of configurations.
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        // The $1 unistroke logs read where they lie, for the shape benchmark and the check mark sample's tests.
+        .library(name: "UnistrokeLogs", targets: ["UnistrokeLogs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -90,6 +92,7 @@ let package = Package(
         // The text-trace form of scenarios: parse, run on an engine (touch conditioning first, when asked), print
         // what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "Conditioning", "InputCore"]),
+        .target(name: "UnistrokeLogs"),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
@@ -154,7 +157,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
-        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog", "UnistrokeLogs"]),
         // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
         // the frame builder's test devices.
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "TwinEncoding"]),

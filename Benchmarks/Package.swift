@@ -79,6 +79,7 @@ let package = Package(
                 .product(name: "GestureProtocol", package: gestured),
                 .product(name: "InputCore", package: gestured),
                 .product(name: "LinuxInput", package: gestured),
+                .product(name: "UnistrokeLogs", package: gestured),
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -94,7 +95,7 @@ let package = Package(
         // How the shape benchmark reads the $1 logs, makes recordings of them and scores what the replays print.
         .testTarget(
             name: "ShapesBenchmarkTests",
-            dependencies: ["ShapesBenchmark"],
+            dependencies: ["ShapesBenchmark", .product(name: "UnistrokeLogs", package: gestured)],
             path: "Tests/ShapesBenchmarkTests"
         ),
         // How the first-action comparison with libinput reads both programs' lines and sums them up.

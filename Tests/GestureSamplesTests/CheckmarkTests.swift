@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import GestureSamples
 import Testing
+import UnistrokeLogs
 
 /// The checkmark sample: one finger, a stroke down and to the right, then a stroke up and to the right;
 /// recognized when the finger lifts, located at the vertex. Lengths in millimetres (the trace default).
@@ -303,7 +304,7 @@ struct UnistrokeCheckmarkTests {
     static let millimetresPerPixel = 0.25
 
     /// Whether the checkmark recognizer sends an ended action for `stroke`, fed alone to a fresh engine.
-    static func recognizes(_ stroke: UnistrokeData.Stroke) -> Bool {
+    static func recognizes(_ stroke: UnistrokeDrawing) -> Bool {
         guard let first = stroke.points.first, let last = stroke.points.last else { return false }
         let driver = FingerDriver()
         driver.engine.add(CheckmarkGestureRecognizer(name: "check"))
@@ -326,11 +327,11 @@ struct UnistrokeCheckmarkTests {
         var recognizedByGesture: [String: Int] = [:]
         var gestures: Set<String> = []
 
-        mutating func add(_ stroke: UnistrokeData.Stroke) {
-            gestures.insert(stroke.gesture)
+        mutating func add(_ stroke: UnistrokeDrawing) {
+            gestures.insert(stroke.shape)
             let recognized = UnistrokeCheckmarkTests.recognizes(stroke)
-            if recognized { recognizedByGesture[stroke.gesture, default: 0] += 1 }
-            if stroke.gesture == "check" {
+            if recognized { recognizedByGesture[stroke.shape, default: 0] += 1 }
+            if stroke.shape == "check" {
                 checks += 1
                 if recognized { checksRecognized += 1 }
             } else {
@@ -346,7 +347,7 @@ struct UnistrokeCheckmarkTests {
 
     @Test func oneSubjectAtMediumSpeedAllSixteenGestures() throws {
         var rates = Rates()
-        for stroke in try UnistrokeData.strokes(subject: "s02", speed: "medium") { rates.add(stroke) }
+        for stroke in try UnistrokeLog.drawings(in: UnistrokeData.folder, subject: "s02", speed: "medium") { rates.add(stroke) }
         #expect(rates.gestures.count == 16)
         #expect(rates.checks == 10)
         #expect(rates.others == 150)
@@ -358,8 +359,8 @@ struct UnistrokeCheckmarkTests {
 
     @Test func allSubjectsAtMediumSpeed() throws {
         var rates = Rates()
-        for subject in UnistrokeData.subjects {
-            for stroke in try UnistrokeData.strokes(subject: subject, speed: "medium") { rates.add(stroke) }
+        for subject in UnistrokeLog.subjects(in: UnistrokeData.folder) {
+            for stroke in try UnistrokeLog.drawings(in: UnistrokeData.folder, subject: subject, speed: "medium") { rates.add(stroke) }
         }
         #expect(rates.checks == 100)
         #expect(rates.others == 1500)

@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import GestureTrace
 import Testing
+import UnistrokeLogs
 
 // MARK: Trace form
 
@@ -119,67 +120,20 @@ func deliveries(_ events: [EngineEvent]) -> [String] {
 // MARK: The $1 unistroke dataset
 
 /// The $1 unistroke logs (Wobbrock, Wilson, Li, UIST 2007) in the shared recordings folder, outside the
-/// repository: `../shared/recordings/dollar1-unistroke/xml_logs` from the project root. A fresh clone does
-/// not have them, so the tests that read them are skipped then.
+/// repository: `../shared/recordings/dollar1-unistroke/xml_logs` from the project root, or under
+/// GESTURED_RECORDINGS. A fresh clone does not have them, so the tests that read them are skipped then.
 enum UnistrokeData {
-    static var folder: URL {
-        if let override = ProcessInfo.processInfo.environment["GESTURED_RECORDINGS"] {
-            return URL(fileURLWithPath: override).appendingPathComponent("dollar1-unistroke/xml_logs")
-        }
+    static var folder: String {
+        if let override = ProcessInfo.processInfo.environment["GESTURED_RECORDINGS"] { return UnistrokeLog.folder(in: override) }
         // This file is Tests/GestureSamplesTests/SampleTestSupport.swift: three levels up is the project root.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/recordings/dollar1-unistroke/xml_logs")
+        return UnistrokeLog.folder(in: root.deletingLastPathComponent().appendingPathComponent("shared/recordings").path)
     }
 
     static var isAvailable: Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    struct Stroke {
-        /// The gesture type: the file name without its repetition number ("check", "v", "left_sq_bracket").
-        var gesture: String
-        var file: String
-        /// Pixels, y down, and milliseconds from the first point.
-        var points: [(x: Double, y: Double, ms: Double)]
-    }
-
-    /// Every stroke of `subject` (e.g. "s02") at `speed` ("slow", "medium", "fast"), sorted by file name.
-    static func strokes(subject: String, speed: String) throws -> [Stroke] {
-        let dir = folder.appendingPathComponent(subject).appendingPathComponent(speed)
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".xml") }.sorted()
-        return try files.map { file in
-            let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-            let gesture = String(file.dropLast(4).reversed().drop(while: { $0.isNumber }).reversed())
-            return Stroke(gesture: gesture, file: "\(subject)/\(speed)/\(file)", points: parsePoints(text))
-        }
-    }
-
-    static var subjects: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("s") }.sorted()
-    }
-
-    /// `<Point X="77" Y="199" T="11581717" />` by plain string scanning.
-    static func parsePoints(_ xml: String) -> [(x: Double, y: Double, ms: Double)] {
-        var points: [(x: Double, y: Double, ms: Double)] = []
-        var first: Double?
-        for element in xml.components(separatedBy: "<Point ").dropFirst() {
-            let tag = element.prefix { $0 != ">" }
-            guard let x = attribute("X", in: tag), let y = attribute("Y", in: tag), let t = attribute("T", in: tag) else {
-                continue
-            }
-            if first == nil { first = t }
-            points.append((x, y, t - first!))
-        }
-        return points
-    }
-
-    private static func attribute(_ name: String, in tag: Substring) -> Double? {
-        guard let start = tag.range(of: " \(name)=\"") ?? (tag.hasPrefix("\(name)=\"") ? tag.range(of: "\(name)=\"") : nil)
-        else { return nil }
-        let rest = tag[start.upperBound...]
-        return Double(rest.prefix { $0 != "\"" })
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

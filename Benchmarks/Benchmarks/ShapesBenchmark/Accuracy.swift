@@ -1,6 +1,7 @@
 import Foundation
 import GestureConfig
 import GestureEngine
+import UnistrokeLogs
 
 /// Every drawing of the $1 logs, by speed, person and shape, each shape's drawings in file order.
 struct UnistrokeSet {
@@ -32,7 +33,7 @@ enum RecognizerSetting: String, CaseIterable, Sendable {
     case defaults
     /// `minimum_score = 0`: every drawing decided, its best shape, its score and the next shape's kept, so that any
     /// minimum score and margin can be applied afterwards. At 0, the nearest shape whatever its score, as the $1
-    /// paper and ShapeAccuracyTests count.
+    /// paper counts.
     case everyScore = "every score"
 
     var keys: [String] { self == .defaults ? [] : ["minimum_score = 0"] }
@@ -49,7 +50,7 @@ struct AccuracyJob {
 }
 
 /// How one drawing fared: through the recognizer, and with the matcher alone on the same examples taken from the
-/// logs' points (ShapeAccuracyTests: the nearest shape, and whether it also reaches the minimum score).
+/// logs' points (the nearest shape, and whether it also reaches the minimum score).
 struct AccuracyResult {
     var speed: String
     var expected: String
@@ -84,11 +85,11 @@ struct Tally {
     var noneCount: Int { none.values.reduce(0, +) }
 }
 
-/// The accuracy protocol of ShapeAccuracyTests, through the recognizer: the same random choices (the same seeds, in
-/// the same order), so that the matcher-alone column repeats that suite's figures and any difference is the path
-/// from a recording to the recognizer's decision.
+/// The $1 paper's protocol, through the recognizer: examples chosen at random (seeded, the same on every run), the
+/// matcher alone given the same choices beside it, so that any difference is the path from a recording to the
+/// recognizer's decision.
 enum Accuracy {
-    /// Rounds of choices for each person at each speed, as ShapeAccuracyTests.
+    /// Rounds of choices for each person at each speed.
     static let ownChoices = 2
     static let othersChoices = 1
     static let minimumScore = 0.8
@@ -157,7 +158,7 @@ enum Accuracy {
     }
 }
 
-/// SplitMix64, as ShapeAccuracyTests': random choices that are the same on every run and platform.
+/// SplitMix64: random choices that are the same on every run and platform.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 

@@ -1,6 +1,7 @@
 import Foundation
 import GestureConfig
 import GestureEngine
+import UnistrokeLogs
 
 /// The guide's check mark two ways on the same drawings, both configured and replayed alike: the Swift sample
 /// (`kind = "checkmark"`, CheckmarkGestureRecognizer, written once for everyone) and a shape recognizer holding

@@ -1,5 +1,6 @@
 import Dispatch
 import GestureEngine
+import UnistrokeLogs
 
 /// The time a shape recognizer takes to decide at the lift: its matcher's `best` with the recognizer's minimum
 /// score, against 16 shapes of 10 examples (one person's every drawing at medium speed, learned as a user learns

@@ -1,6 +1,7 @@
 import CaptureFormats
 import GestureEngine
 import InputCore
+import UnistrokeLogs
 
 /// A $1 drawing as the recording of one finger on a touchscreen, with the drawing's own timing: the finger lands at
 /// the first point, moves at each later point's time (the kernel reports only the axes that changed), and lifts at
@@ -54,7 +55,7 @@ enum DrawingRecording {
         return Recording(description: description, events: events)
     }
 
-    /// The drawing's points as the matcher takes them without a recognizer (ShapeAccuracyTests): millimetres and
+    /// The drawing's points as the matcher takes them without a recognizer: millimetres and
     /// seconds, one stroke.
     static func strokes(of drawing: UnistrokeDrawing) -> [[ShapePoint]] {
         let k = millimetresPerPixel

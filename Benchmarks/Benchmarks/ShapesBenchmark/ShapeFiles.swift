@@ -3,6 +3,7 @@ import Foundation
 import GestureConfig
 import GestureEngine
 import LinuxInput
+import UnistrokeLogs
 
 /// Shapes made the way a user makes them: each drawing a recording, its strokes collected as `gestured shape learn`
 /// collects them (the frames of the recording through StrokeCollector, in the device's millimetres), the template

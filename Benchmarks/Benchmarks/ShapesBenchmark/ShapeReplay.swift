@@ -4,6 +4,7 @@ import GestureDaemon
 import GestureProtocol
 import InputCore
 import Logging
+import UnistrokeLogs
 
 /// What one recognizer made of one recording: what it recognized, in order (a shape recognizer's shape names, any
 /// other kind's own name), and why it failed each time it did (`--explain`'s words: `deadline: drawing for longer

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GestureConfig
 import LabelledRecordings
+import UnistrokeLogs
 
 /// `make shapes`: shape recognizers as a user has them (docs/shapes.md, Measured). The $1 unistroke drawings, each
 /// replayed as a recording of a finger on a touchscreen through a shape recognizer whose shape files were learned
@@ -117,13 +118,14 @@ struct ShapesBenchmark: ParsableCommand {
         let results = try parallelMap(chosen.count, jobs: jobs) { i in try Accuracy.run(chosen[i], in: folder + "/\(i)", examples: examples) }
         var tallies: [String: Tally] = [:]
         // With every score kept, the recognizer should recognize exactly what the matcher alone finds nearest.
-        var disagreements = 0
+        var disagreements = 0, decided = 0
         for (job, list) in zip(jobsList, results) {
             for r in list {
                 switch job.setting {
                 case .defaults: tallies[job.measure, default: Tally()].add(r)
                 case .everyScore:
                     if (Verdict(r.outcome, expected: r.expected) == .right) != r.matcherNearest { disagreements += 1 }
+                    decided += 1
                     tallies["nearest_" + job.measure, default: Tally()].add(r)
                     for t in Sweep.thresholds { sweep.accuracy[t, default: [:]][job.measure, default: Tally()].add(r, threshold: t) }
                 }
@@ -150,6 +152,7 @@ struct ShapesBenchmark: ParsableCommand {
             }
         }
         print("\nDrawings where the recognizer with every score kept and the matcher alone disagree: \(disagreements)")
+        figures["matcher_agreement"] = 1 - Double(disagreements) / Double(max(decided, 1))
         return figures
     }
 

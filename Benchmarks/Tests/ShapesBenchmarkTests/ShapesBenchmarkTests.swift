@@ -3,6 +3,7 @@ import GestureEngine
 import InputCore
 @testable import ShapesBenchmark
 import Testing
+import UnistrokeLogs
 
 /// How `make shapes` reads the $1 logs, makes recordings of them and scores what the replays print, on data written
 /// by hand (docs/shapes.md, Measured).
@@ -16,19 +17,6 @@ import Testing
           <Point Y="240" X="60" T="11435925" />
         </Gesture>
         """
-
-    @Test func aFileNamesItsShapeWithoutTheRepetition() {
-        #expect(UnistrokeLog.shape(ofFile: "check07.xml") == "check")
-        #expect(UnistrokeLog.shape(ofFile: "left_sq_bracket10.xml") == "left_sq_bracket")
-        #expect(UnistrokeLog.shape(ofFile: "v01.xml") == "v")
-    }
-
-    @Test func pointsAreReadInOrderWithTimesFromTheFirst() {
-        let points = UnistrokeLog.points(inXML: Self.xml)
-        #expect(points.map(\.x) == [50, 52, 52, 60])
-        #expect(points.map(\.y) == [242, 246, 246, 240])
-        #expect(points.map(\.ms) == [0, 10, 20, 30])
-    }
 
     /// The drawing's touch: down at the first point, a frame per point that moved with only the axes that changed,
     /// and the lift at the last point's time in a frame of its own.

@@ -11,7 +11,7 @@ struct NormalizedPoint {
     /// matches turning angles too).
     var turn: Double
     /// A difference of a right angle in turning counts as far as one radius apart. Chosen on the $1 unistroke
-    /// logs (ShapeAccuracyTests): any scale from 1.5/π to 3/π met every accuracy goal there, none below did.
+    /// logs (docs/shapes.md, Measured): any scale from 1.5/π to 3/π met every accuracy goal there, none below did.
     static let turnScale = 2 / Double.pi
 
     /// The squared distance on the plane and in turning.

@@ -1,40 +1,57 @@
+/// Reads the $1 unistroke logs, for the tests and benchmarks that measure drawn shapes on them (the check mark
+/// sample's tests, `make shapes`); no part of the daemon. The logs are read where they lie, in the shared
+/// recordings, and never copied into the repository.
 import Foundation
 
 /// One drawing of the $1 unistroke logs (Wobbrock, Wilson and Li 2007: 10 people, 3 speeds, 16 shapes, 10
 /// drawings of each, a stylus on a Pocket PC), as its XML file holds it: `<Gesture Name="arrow01" Subject="2"
 /// Speed="medium" ...>` and a `<Point X="50" Y="242" T="11435895" />` per sample, in pixels (y down) and
 /// milliseconds. Read from the shared recordings, never copied into the repository.
-struct UnistrokeDrawing: Sendable, Equatable {
-    struct Point: Sendable, Equatable {
-        var x: Double
-        var y: Double
+public struct UnistrokeDrawing: Sendable, Equatable {
+    public struct Point: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
         /// Milliseconds from the drawing's first point.
-        var ms: Double
+        public var ms: Double
+
+        public init(x: Double, y: Double, ms: Double) {
+            self.x = x
+            self.y = y
+            self.ms = ms
+        }
     }
 
     /// The shape drawn: the file's name without its repetition number (`check`, `left_sq_bracket`).
-    var shape: String
+    public var shape: String
     /// The person, as the log's folder names them (`s02`).
-    var subject: String
-    var speed: String
+    public var subject: String
+    public var speed: String
     /// `s02/medium/arrow01.xml`.
-    var file: String
-    var points: [Point]
+    public var file: String
+    public var points: [Point]
+
+    public init(shape: String, subject: String, speed: String, file: String, points: [Point]) {
+        self.shape = shape
+        self.subject = subject
+        self.speed = speed
+        self.file = file
+        self.points = points
+    }
 }
 
-enum UnistrokeLog {
-    static let speeds = ["slow", "medium", "fast"]
+public enum UnistrokeLog {
+    public static let speeds = ["slow", "medium", "fast"]
 
     /// The logs' folder under the shared recordings.
-    static func folder(in recordings: String) -> String { recordings + "/dollar1-unistroke/xml_logs" }
+    public static func folder(in recordings: String) -> String { recordings + "/dollar1-unistroke/xml_logs" }
 
     /// The people: the log's folders, `s02` to `s11`.
-    static func subjects(in folder: String) -> [String] {
+    public static func subjects(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("s") }.sorted()
     }
 
     /// Every drawing of `subject` at `speed`, sorted by file name.
-    static func drawings(in folder: String, subject: String, speed: String) throws -> [UnistrokeDrawing] {
+    public static func drawings(in folder: String, subject: String, speed: String) throws -> [UnistrokeDrawing] {
         let directory = folder + "/" + subject + "/" + speed
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".xml") }.sorted()
         return try files.map { file in
@@ -45,7 +62,7 @@ enum UnistrokeLog {
     }
 
     /// `check07.xml` is a `check`, `left_sq_bracket10.xml` a `left_sq_bracket`.
-    static func shape(ofFile file: String) -> String {
+    public static func shape(ofFile file: String) -> String {
         let stem = file.hasSuffix(".xml") ? file.dropLast(4) : Substring(file)
         return String(stem.reversed().drop(while: \.isNumber).reversed())
     }
@@ -53,7 +70,7 @@ enum UnistrokeLog {
     /// The `<Point X=".." Y=".." T=".." />` elements in order, their times from the first point's, by plain
     /// scanning of the bytes (the files are all alike; Foundation's string searches made reading the 4,800 files take
     /// seconds). A point without the three numbers is left out.
-    static func points(inXML xml: String) -> [UnistrokeDrawing.Point] {
+    public static func points(inXML xml: String) -> [UnistrokeDrawing.Point] {
         var points: [UnistrokeDrawing.Point] = []
         var first: Double?
         let bytes = Array(xml.utf8)
