@@ -15,6 +15,15 @@ public struct ActionRunner {
         didSet { progress.removeAll() }
     }
 
+    /// This connection's name as the owner of what it added (`client N`): its own recognizers' events are the
+    /// file's, as the configured ones' are; nil while not connected.
+    public var owner: String? {
+        didSet {
+            progress.removeAll()
+            origins.removeAll()
+        }
+    }
+
     /// For each repeating action (by its index) under way: the steps taken since its gesture began.
     private var progress: [Int: Int] = [:]
     /// Where each recognizer's continuous gesture began: the value steps are counted from.
@@ -24,14 +33,15 @@ public struct ActionRunner {
 
     /// The effects of one event, in the order of the file's actions.
     public mutating func effects(of event: GestureEvent) -> [Effect] {
-        // An actions file binds configured recognizers: a recognizer another connection added may carry any name,
-        // one the file binds among them (docs/protocol.md, Who changes what), and its lines say whose it is.
-        guard event.owner == nil else { return [] }
+        // An actions file binds configured recognizers and its own: a recognizer another connection added may carry
+        // any name (docs/protocol.md, Who changes what), and its lines say whose it is.
+        guard event.owner == nil || event.owner == owner else { return [] }
         var effects: [Effect] = []
         let value = Self.value(of: event)
         if event.state == .began, let value { origins[event.recognizer] = value }
         for (index, action) in actions.actions.enumerated() where action.gesture == event.recognizer {
             if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { continue }
+            if let shape = action.shape, event.values.shape != shape { continue }
             if let step = action.repeatEvery {
                 guard event.state == .changed || event.state == .began else {
                     progress[index] = nil

@@ -121,8 +121,15 @@ public final class GestureClient: Sendable {
 
     /// The recognizers this connection can see, with their states.
     public func recognizers() async throws(GestureClientError) -> [RecognizerSummary] {
-        guard case .recognizers(let recognizers) = try await connection.request(.listRecognizers) else { throw .unexpected("list_recognizers") }
+        guard case .recognizers(let recognizers, _) = try await connection.request(.listRecognizers) else { throw .unexpected("list_recognizers") }
         return recognizers
+    }
+
+    /// Every recognizer the daemon's configuration declares, whatever devices are present, with a shape
+    /// recognizer's shapes: the names an actions file may bind.
+    public func configuredRecognizers() async throws(GestureClientError) -> [ConfiguredRecognizer] {
+        guard case .recognizers(_, let configured) = try await connection.request(.listRecognizers) else { throw .unexpected("list_recognizers") }
+        return configured
     }
 
     /// The regions this connection can see.

@@ -1,9 +1,14 @@
+import GestureEngine
+import GestureProtocol
+
 /// A user's gesture actions (`gesturectl actions`, docs/actions.md): which recognizer's events run a command or
-/// type a key combination, once or every step of a continuous gesture. Checked like the daemon's configuration,
-/// every problem with its line and column.
+/// type a key combination, once or every step of a continuous gesture, and the user's own recognizers, which the
+/// client adds over the socket. Checked like the daemon's configuration, every problem with its line and column.
 public struct ActionsFile: Sendable {
     public var file: String
     public var actions: [Action]
+    /// The file's own recognizers (`[[recognizer]]`), in the file's order.
+    public var recognizers: [OwnRecognizer] = []
 
     /// One `[[action]]`.
     public struct Action: Sendable, Equatable {
@@ -23,6 +28,24 @@ public struct ActionsFile: Sendable {
         public var repeatEvery: Double?
         public var commandBack: String?
         public var keysBack: [UInt16]?
+        /// Only when the shape drawn (a shape recognizer's `shape` value) is this.
+        public var shape: String?
+        /// Where `gesture` and `shape` are written, for the errors of names checked later.
+        public var gestureAt = SourcePosition(line: 1, column: 1)
+        public var shapeAt: SourcePosition?
+    }
+
+    /// One `[[recognizer]]` of the file: a recognizer of the user's connection, with the keys and checks of the
+    /// daemon's own (config/README.md). A shape recognizer's `shapes` are files beside the actions file.
+    public struct OwnRecognizer: Sendable {
+        public var name: String
+        public var kind: String
+        /// The shapes its files hold, added (add_shape) before it.
+        public var shapes: [ShapeTemplate]
+        /// The table as add_recognizer takes it, `shapes` by name.
+        public var request: JSONValue
+        /// Where its table is, for the daemon's refusals.
+        public var at: SourcePosition
     }
 
     /// The states of a recognizer's events.
@@ -33,13 +56,36 @@ public struct ActionsFile: Sendable {
         let (root, locator) = try ConfigNode.parse(text, file: file)
         let reader = ConfigReader(file: file, locator: locator)
         var actions: [Action] = []
-        if let top = reader.table(root, allowed: ["action"], what: "the file") {
+        var recognizers: [OwnRecognizer] = []
+        if let top = reader.table(root, allowed: ["action", "recognizer"], what: "the file") {
+            if let list = top["recognizer"], let items = reader.array(list, what: "an array of [[recognizer]] tables") {
+                let parser = ConfigParser(reader: reader, shapeSource: .files(relativeTo: file))
+                for item in items {
+                    guard let (entry, node) = parser.recognizer(item) else { continue }
+                    if let earlier = recognizers.first(where: { $0.name == entry.name }) {
+                        reader.error(node.path.key("name"), "recognizer '\(entry.name)' is already declared at line \(earlier.at.line)")
+                        continue
+                    }
+                    recognizers.append(own(entry, node, reader))
+                }
+            }
             if let list = top["action"], let items = reader.array(list, what: "an array of [[action]] tables") {
                 actions = items.compactMap { action($0, reader) }
             }
         }
         guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
-        return ActionsFile(file: file, actions: actions)
+        return ActionsFile(file: file, actions: actions, recognizers: recognizers)
+    }
+
+    /// A `[[recognizer]]` as the client sends it: the table as JSON, its shape files replaced by their shapes' names.
+    private static func own(_ entry: RecognizerEntry, _ node: ConfigNode, _ reader: ConfigReader) -> OwnRecognizer {
+        var request = node.json
+        let shapes = entry.shapes?.templates ?? []
+        if case .object(var fields) = request, !shapes.isEmpty {
+            fields["shapes"] = .array(shapes.map { .string($0.name) })
+            request = .object(fields)
+        }
+        return OwnRecognizer(name: entry.name, kind: entry.kind.rawValue, shapes: shapes, request: request, at: reader.position(of: node.path))
     }
 
     public static func load(_ path: String) -> Result<ActionsFile, ConfigErrors> {
@@ -47,7 +93,7 @@ public struct ActionsFile: Sendable {
     }
 
     private static func action(_ node: ConfigNode, _ reader: ConfigReader) -> Action? {
-        let keys = ["gesture", "on", "direction", "command", "keys", "repeat_every", "command_back", "keys_back"]
+        let keys = ["gesture", "on", "direction", "shape", "command", "keys", "repeat_every", "command_back", "keys_back"]
         guard let t = reader.table(node, allowed: keys, what: "[[action]]") else { return nil }
         guard let gestureNode = t["gesture"] else {
             reader.error(node.path, "[[action]] needs gesture = \"RECOGNIZER\": the name of the recognizer whose events it acts on")
@@ -55,6 +101,11 @@ public struct ActionsFile: Sendable {
         }
         guard let gesture = reader.name(gestureNode) else { return nil }
         var action = Action(gesture: gesture, states: ["ended"])
+        action.gestureAt = reader.position(of: gestureNode.path)
+        if let n = t["shape"], let shape = reader.name(n) {
+            action.shape = shape
+            action.shapeAt = reader.position(of: n.path)
+        }
         if let n = t["repeat_every"], let step = reader.number(n, in: 0.001...10_000) {
             action.repeatEvery = step
             action.states = ["changed"]

@@ -301,7 +301,10 @@ final class Requests {
                         owner: mine ? client.ownerName : state.recognizerNaming[recognizer.name]?.owner ?? "config"))
             }
         }
-        return .recognizers(list)
+        let configured = state.configuration.recognizers.map { entry in
+            ConfiguredRecognizer(name: entry.name, kind: entry.kind.rawValue, shapes: entry.shapes?.templates.map(\.name) ?? [])
+        }
+        return .recognizers(list, configured: configured)
     }
 
     /// The shared surfaces' regions and the asking connection's own.

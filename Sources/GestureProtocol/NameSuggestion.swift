@@ -11,7 +11,10 @@ public enum NameSuggestion {
             guard let d = distance(w, Array(name.utf8), atMost: best?.distance ?? limit) else { continue }
             if best.map({ (d, name) < ($0.distance, $0.name) }) ?? true { best = (name, d) }
         }
-        return best.map { "; did you mean '\($0.name)'?" } ?? ""
+        // A name the word only begins (`three-finger-swipe` for `three-finger-swipe-horizontal`) is too far in
+        // edits to be found above, and the likeliest slip of all: the shortest such name, then the first.
+        let longer = best == nil && word.count >= 3 ? names.filter { $0.hasPrefix(word) }.min { ($0.count, $0) < ($1.count, $1) } : nil
+        return (best?.name ?? longer).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance over UTF-8 bytes, or nil when it is over `limit`. It is never less than the

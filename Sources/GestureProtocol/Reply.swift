@@ -4,7 +4,8 @@ public enum Reply: Sendable, Equatable {
     case subscribed(subscription: Int, events: [Subscription.Events])
     case unsubscribed(subscription: Int)
     case devices([DeviceSummary])
-    case recognizers([RecognizerSummary])
+    /// The recognizers running, and every recognizer the configuration declares whatever devices are present.
+    case recognizers([RecognizerSummary], configured: [ConfiguredRecognizer])
     case regions([RegionSummary])
     case status(DaemonStatus)
     case reloaded(file: String, recognizers: Int)
@@ -41,9 +42,12 @@ public enum Reply: Sendable, Equatable {
                 w.endObject()
             }
             w.endArray()
-        case .recognizers(let recognizers):
+        case .recognizers(let recognizers, let configured):
             w.beginArray("recognizers")
             for recognizer in recognizers { recognizer.write(into: &w) }
+            w.endArray()
+            w.beginArray("configured")
+            for recognizer in configured { recognizer.write(into: &w) }
             w.endArray()
         case .regions(let regions):
             w.beginArray("regions")
@@ -96,7 +100,10 @@ public enum Reply: Sendable, Equatable {
             self = .subscribed(subscription: try r.integer("subscription"), events: events)
         case "unsubscribed": self = .unsubscribed(subscription: try r.integer("subscription"))
         case "devices": self = .devices(try r.readers("devices").map { r throws(RequestError) in try DeviceSummary(r) })
-        case "recognizers": self = .recognizers(try r.readers("recognizers").map { r throws(RequestError) in try RecognizerSummary(r) })
+        case "recognizers":
+            // A daemon older than `configured` lists only what runs.
+            let configured = r.has("configured") ? try r.readers("configured").map { r throws(RequestError) in try ConfiguredRecognizer(r) } : []
+            self = .recognizers(try r.readers("recognizers").map { r throws(RequestError) in try RecognizerSummary(r) }, configured: configured)
         case "regions": self = .regions(try r.readers("regions").map { r throws(RequestError) in try RegionSummary(r) })
         case "status": self = .status(try DaemonStatus(r))
         case "reloaded": self = .reloaded(file: try r.string("file"), recognizers: try r.integer("recognizers"))
@@ -209,6 +216,32 @@ public struct RecognizerSummary: Sendable, Equatable {
         self.init(
             name: try r.string("name"), kind: try r.string("kind"), device: try r.string("device"), node: try r.string("node"),
             region: try r.string("region"), state: try r.choice("state"), enabled: try r.bool("enabled"), owner: try r.string("owner"))
+    }
+}
+
+/// A recognizer the configuration declares (list_recognizers' `configured`), whether or not a device it runs on is
+/// present: what an actions file may name. `shapes` are a shape recognizer's shapes, by name.
+public struct ConfiguredRecognizer: Sendable, Equatable {
+    public var name: String
+    public var kind: String
+    public var shapes: [String]
+
+    public init(name: String, kind: String, shapes: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.shapes = shapes
+    }
+
+    func write(into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("name", name)
+        w.field("kind", kind)
+        if !shapes.isEmpty { w.field("shapes", strings: shapes) }
+        w.endObject()
+    }
+
+    init(_ r: FieldReader) throws(RequestError) {
+        self.init(name: try r.string("name"), kind: try r.string("kind"), shapes: r.has("shapes") ? try r.strings("shapes") : [])
     }
 }
 

@@ -38,7 +38,7 @@ struct RecognizersCommand: ParsableCommand {
 
     func run() throws {
         printTable(ask(socket, .listRecognizers), columns: ["name", "kind", "device", "region", "state", "enabled", "owner"], json: json) {
-            guard case .recognizers(let recognizers) = $0 else { return [] }
+            guard case .recognizers(let recognizers, _) = $0 else { return [] }
             return recognizers.map { r in [r.name, r.kind, r.device, r.region, r.state.name, r.enabled ? "yes" : "no", r.owner] }
         }
     }

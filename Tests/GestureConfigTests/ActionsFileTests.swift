@@ -78,6 +78,91 @@ import Testing
         #expect(runner.effects(of: Self.event("three-finger-tap", .ended)).count == 1)
     }
 
+    /// The connection's own additions (`client N`, as its hello said) act as the configured ones do.
+    @Test func theConnectionsOwnRecognizersAct() throws {
+        let file = try ActionsFile.parse("[[action]]\ngesture = \"mine\"\ncommand = \"true\"\n", file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        var own = Self.event("mine", .ended)
+        own.names.owner = "client 3"
+        #expect(runner.effects(of: own).isEmpty, "not before the connection says whose it is")
+        runner.owner = "client 3"
+        #expect(runner.effects(of: own).count == 1)
+        own.names.owner = "client 4"
+        #expect(runner.effects(of: own).isEmpty)
+    }
+
+    /// `[[recognizer]]` tables, checked as the daemon's configuration checks them, go as add_recognizer's JSON with
+    /// their shape files' shapes by name; an action's `shape` picks one shape of a shape recognizer.
+    @Test func theFilesOwnRecognizersAreCheckedAndMadeRequests() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("actions-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/shapes", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "shape vee\nexample\nstroke\n0 0 0\n10 30 0.1\n20 0 0.2\n".write(toFile: folder + "/shapes/v.shape", atomically: true, encoding: .utf8)
+        let text = """
+            [[recognizer]]
+            name = "four-finger-tap"
+            kind = "tap"
+            number_of_touches_required = 4
+
+            [[recognizer]]
+            name = "drawn"
+            kind = "shape"
+            shapes = ["shapes/v.shape"]
+            minimum_score = 0.85
+
+            [[action]]
+            gesture = "drawn"
+            shape = "vee"
+            command = "true"
+            """
+        let file = try ActionsFile.parse(text, file: folder + "/actions.toml")
+        #expect(file.recognizers.map(\.name) == ["four-finger-tap", "drawn"])
+        #expect(file.recognizers[0].request == .object(["name": .string("four-finger-tap"), "kind": .string("tap"), "number_of_touches_required": .integer(4)]))
+        #expect(file.recognizers[1].shapes.map(\.name) == ["vee"])
+        #expect(file.recognizers[1].request == .object(["name": .string("drawn"), "kind": .string("shape"), "shapes": .array([.string("vee")]), "minimum_score": .number(0.85)]))
+        #expect(file.recognizers[1].at == SourcePosition(line: 6, column: 1))
+        #expect(file.unknownNames(daemon: []).isEmpty, "its own names are known")
+
+        var runner = ActionRunner(actions: file)
+        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "vee", score: 0.9))).count == 1)
+        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "circle", score: 0.9))).isEmpty)
+
+        let wrong = """
+            [[recognizer]]
+            name = "x"
+            kind = "pinchh"
+
+            [[recognizer]]
+            name = "drawn"
+            kind = "shape"
+            shapes = ["shapes/missing.shape"]
+
+            [[recognizer]]
+            name = "p"
+            kind = "pan"
+
+            [[recognizer]]
+            name = "p"
+            kind = "tap"
+            """
+        do {
+            _ = try ActionsFile.parse(wrong, file: folder + "/actions.toml")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.contains("actions.toml:3:8: kind 'pinchh' is not one of") && $0.contains("did you mean 'pinch'") }, "\(lines)")
+            #expect(lines.contains { $0.contains("actions.toml:8:11: shape file \(folder)/shapes/missing.shape") }, "\(lines)")
+            #expect(lines.contains { $0.contains("actions.toml:15:8: recognizer 'p' is already declared at line 10") }, "\(lines)")
+        }
+    }
+
+    /// A name the word only begins is too many edits away to be suggested by distance: the shortest one is.
+    @Test func aNameOnlyBegunIsSuggestedInFull() {
+        #expect(NameSuggestion.didYouMean("three-finger-swipe", among: ["tap", "three-finger-swipe-vertical", "three-finger-swipe-horizontal"])
+            == "; did you mean 'three-finger-swipe-vertical'?")
+        #expect(NameSuggestion.didYouMean("zz", among: ["zzz-long"]) == "", "too short a word to go by")
+    }
+
     @Test func aGestureWithoutPositionsHasNoCoordinatesInTheEnvironment() throws {
         var withheld = Self.event("tap", .ended)
         withheld.location = nil

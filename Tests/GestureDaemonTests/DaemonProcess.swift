@@ -25,10 +25,11 @@ final class DaemonProcess {
     }
 
     /// Starts the daemon and waits until its socket answers. `bare`: the recording is served as bare `E:` lines,
-    /// its device given with `--description` (a file of its header lines).
-    init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false) throws {
+    /// its device given with `--description` (a file of its header lines). `socket`: where to listen, when not in
+    /// its own folder (a daemon restarted where its clients look for it).
+    init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false, socket: String? = nil) throws {
         directory = try Self.temporaryDirectory()
-        socket = directory.appendingPathComponent("g.sock").path
+        self.socket = socket ?? directory.appendingPathComponent("g.sock").path
         configPath = directory.appendingPathComponent("gestured.toml").path
         logPath = directory.appendingPathComponent("daemon.log").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -45,11 +46,11 @@ final class DaemonProcess {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = Self.binaries.appendingPathComponent("gestured")
         process.arguments =
-            ["run", "--config", configPath, "--socket", socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + described + extra
+            ["run", "--config", configPath, "--socket", self.socket, "--replay", recording, "--speed", "\(speed)", "--log-level", "debug"] + described + extra
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        try waitUntil("the daemon to listen on \(socket)") { (try? TestClient(path: socket, hello: false)) != nil }
+        try waitUntil("the daemon to listen on \(self.socket)") { (try? TestClient(path: self.socket, hello: false)) != nil }
     }
 
     deinit {

@@ -128,6 +128,11 @@ class Client:
     def recognizers(self) -> List[dict]:
         return list(self._request(requests.list_recognizers())["recognizers"])
 
+    def configured_recognizers(self) -> List[dict]:
+        """Every recognizer the configuration declares, whatever devices are present (name, kind, a shape
+        recognizer's shapes)."""
+        return list(self._request(requests.list_recognizers()).get("configured", []))
+
     def regions(self) -> List[dict]:
         return list(self._request(requests.list_regions())["regions"])
 

@@ -1,0 +1,159 @@
+import Foundation
+import GestureClient
+import GestureConfig
+
+/// `gesturectl actions`' life with the daemon, for as long as it runs: connect (again after every restart of the
+/// daemon, with a pause that grows while it is away), check the names the file binds against the daemon's
+/// configuration, add the file's own recognizers and shapes, then perform each gesture. A daemon reload that
+/// drops a name an action binds is said in the log; a changed file is checked against the daemon's names before
+/// it replaces the actions, and a change of its own recognizers is taken by connecting anew (a connection's
+/// additions go with it).
+final class ActionsSession: @unchecked Sendable {
+    /// Seconds between attempts to connect while the daemon is away: the first pause, doubling up to the last.
+    static let retry = (first: 0.25, last: 4.0)
+
+    private let path: String
+    private let socket: String
+    private let performer: ActionPerformer
+    private let lock = NSLock()
+    private var file: ActionsFile
+    /// The daemon's configured recognizers, as of the last connection or reload; nil before the first.
+    private var configured: [ConfiguredRecognizer]?
+    private var client: GestureClient?
+    /// Whether a connection has been set up: until then a name the daemon lacks or an addition it refuses ends the
+    /// program, as a mistake in the file does; after, they are said in the log and the rest goes on.
+    private var started = false
+
+    init(path: String, socket: String, file: ActionsFile, performer: ActionPerformer) {
+        self.path = path
+        self.socket = socket
+        self.file = file
+        self.performer = performer
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Never returns: the program ends by a signal, or at the first connection's refusals.
+    func run() async -> Never {
+        var pause = Self.retry.first
+        var away: String?
+        while true {
+            do {
+                let client = try await GestureClient(socket: socket, name: "gesturectl actions")
+                pause = Self.retry.first
+                away = nil
+                try await serve(client)
+                performer.disconnected()
+                say("actions: the daemon closed the connection; connecting again")
+            } catch {
+                performer.disconnected()
+                let why = "\(error)"
+                if away != why {
+                    say("actions: \(why); trying again every \(Int(Self.retry.last)) s at most")
+                    away = why
+                }
+                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+                pause = min(pause * 2, Self.retry.last)
+            }
+        }
+    }
+
+    /// One connection, from its setup until it closes.
+    private func serve(_ client: GestureClient) async throws {
+        let configured = try await client.configuredRecognizers()
+        let (file, first) = locked { (self.file, !started) }
+        let unknown = file.unknownNames(daemon: configured)
+        if !unknown.isEmpty {
+            if first { ActionsCommand.refuse(ConfigErrors(unknown)) }
+            say("actions: the daemon's configuration lacks names \(path) binds; those actions do nothing:\n\(ConfigErrors(unknown))")
+        }
+        let refused = await add(file.recognizers, to: client)
+        if !refused.isEmpty {
+            if first { ActionsCommand.refuse(ConfigErrors(refused)) }
+            say("actions: the daemon refused recognizers of \(path):\n\(ConfigErrors(refused))")
+        }
+        performer.connected(owner: "client \(client.hello.client)")
+        locked {
+            self.client = client
+            self.configured = configured
+            started = true
+        }
+        _ = try await client.subscribe(events: [.gestures, .config])
+        say(
+            "actions: \(file.actions.count) actions and \(file.recognizers.count - refused.count) recognizers of \(path), connected to gestured \(client.hello.daemonVersion)")
+        var missing = Set(unknown.map(\.description))
+        for try await event in client.events {
+            switch event {
+            case .gesture(let gesture):
+                performer.perform(gesture)
+            case .configReloaded:
+                let now = try await client.configuredRecognizers()
+                let current = locked {
+                    self.configured = now
+                    return self.file
+                }
+                let errors = current.unknownNames(daemon: now)
+                for error in errors where !missing.contains(error.description) {
+                    say("actions: the daemon's configuration was reloaded and no longer has what this binds: \(error)")
+                }
+                missing = Set(errors.map(\.description))
+            default:
+                break
+            }
+        }
+        locked { self.client = nil }
+    }
+
+    /// The file's own shapes and recognizers added in its order; each refusal at its table's line and column.
+    private func add(_ recognizers: [ActionsFile.OwnRecognizer], to client: GestureClient) async -> [ConfigError] {
+        var refused: [ConfigError] = []
+        for recognizer in recognizers {
+            do {
+                for shape in recognizer.shapes {
+                    let examples = shape.examples.map { $0.strokes.map { $0.map { (x: $0.x, y: $0.y, t: $0.time) } } }
+                    try await client.addShape(name: shape.name, fingers: shape.fingers, examples: examples)
+                }
+                guard case .object(var keys) = recognizer.request else { continue }
+                keys["name"] = nil
+                keys["kind"] = nil
+                try await client.addRecognizer(name: recognizer.name, kind: recognizer.kind, keys)
+            } catch {
+                refused.append(
+                    ConfigError(file: path, position: recognizer.at, "the daemon refused recognizer '\(recognizer.name)': \(error.message)"))
+            }
+        }
+        return refused
+    }
+
+    /// The file changed: taken when every name it binds is the daemon's or its own, else the actions before stay.
+    func fileChanged() {
+        switch ActionsFile.load(path) {
+        case .failure(let errors):
+            say("actions: \(path) was refused; the actions before stay:\n\(errors)")
+        case .success(let new):
+            let (old, configured, client) = locked { (file, self.configured, self.client) }
+            let unknown = new.unknownNames(daemon: configured)
+            guard unknown.isEmpty else {
+                say("actions: \(path) was refused; the actions before stay:\n\(ConfigErrors(unknown))")
+                return
+            }
+            do {
+                try performer.replace(new)
+            } catch {
+                say("actions: \(path) asks for keys, but \(error); the actions before stay")
+                return
+            }
+            locked { file = new }
+            say("actions: read \(path) again: \(new.actions.count) actions")
+            let own = { (f: ActionsFile) in f.recognizers.map { [$0.request: $0.shapes] } }
+            if own(new) != own(old), let client {
+                say("actions: its recognizers changed: connecting anew to add them")
+                client.close()
+            }
+        }
+    }
+}
