@@ -1,77 +1,189 @@
 import GestureClient
 import GestureConfig
 
-/// What an actions file makes of each gesture event (docs/actions.md): the commands to run and the key
-/// combinations to type, in order. No I/O here: `gesturectl actions` carries the effects out.
+/// What an actions file makes of each gesture event and of time passing (docs/actions.md): the commands to run,
+/// the keys and buttons to type, hold and release, the pointer motion and wheel detents, in order. No I/O and no
+/// clock here: `gesturectl actions` gives each event the time it came (its own monotonic clock, in seconds), asks
+/// for the steps due at `nextDeadline`, and carries the effects out.
 public struct ActionRunner {
     public enum Effect: Equatable, Sendable {
         /// A command for `/bin/sh -c`, and the variables to add to its environment.
         case command(String, environment: [String: String])
-        /// Keys pressed together in this order, then released in the reverse one.
+        /// Keys (and buttons) pressed together in this order, then released in the reverse one.
         case keys([UInt16])
+        /// Keys (and buttons) pressed in this order and held.
+        case press([UInt16])
+        /// Held keys (and buttons) released, in this order.
+        case release([UInt16])
+        /// Relative pointer motion, in counts.
+        case pointer(dx: Int32, dy: Int32)
+        /// Wheel detents: up and right positive.
+        case wheel(vertical: Int32, horizontal: Int32)
     }
 
-    public var actions: ActionsFile {
-        didSet { progress.removeAll() }
-    }
+    public private(set) var actions: ActionsFile
 
     /// This connection's name as the owner of what it added (`client N`): its own recognizers' events are the
     /// file's, as the configured ones' are; nil while not connected.
-    public var owner: String? {
-        didSet {
-            progress.removeAll()
-            origins.removeAll()
-        }
-    }
+    public private(set) var owner: String?
 
-    /// For each repeating action (by its index) under way: the steps taken since its gesture began.
-    private var progress: [Int: Int] = [:]
-    /// Where each recognizer's continuous gesture began: the value steps are counted from.
-    private var origins: [String: Double] = [:]
+    /// For each action (by its index) whose gesture is under way: what it holds and how far it has stepped.
+    private var underway: [Int: Underway] = [:]
+
+    private struct Underway {
+        /// Keys and buttons held since the gesture's first event.
+        var held: [UInt16] = []
+        /// The gesture's value at its first event, and the latest: steps are counted from the first.
+        var origin: Double?
+        var value: Double?
+        /// Steps by distance taken so far (negative: back).
+        var steps = 0
+        /// When the next step by time is due.
+        var nextTick: Double?
+        /// The translation the pointer has followed so far, and the fraction of a count not yet moved.
+        var followed: Pair?
+        var remainder = Pair(0, 0)
+        /// The latest event, whose values a step by time gives its command.
+        var event: GestureEvent?
+    }
 
     public init(actions: ActionsFile) { self.actions = actions }
 
-    /// The effects of one event, in the order of the file's actions.
-    public mutating func effects(of event: GestureEvent) -> [Effect] {
+    /// Takes other actions; what the old ones held is released.
+    public mutating func replace(_ actions: ActionsFile) -> [Effect] {
+        let released = releaseAll()
+        self.actions = actions
+        return released
+    }
+
+    /// A connection is set up (its owner name) or gone (nil); what was held is released.
+    public mutating func connection(owner: String?) -> [Effect] {
+        let released = releaseAll()
+        self.owner = owner
+        return released
+    }
+
+    /// Every held key and button released, every gesture under way forgotten.
+    public mutating func releaseAll() -> [Effect] {
+        let held = underway.keys.sorted().flatMap { underway[$0]!.held }
+        underway.removeAll()
+        return held.isEmpty ? [] : [.release(held.reversed())]
+    }
+
+    /// When the next step by time is due, if any is.
+    public var nextDeadline: Double? { underway.values.compactMap(\.nextTick).min() }
+
+    /// The effects of one event that came at `now`, in the order of the file's actions.
+    public mutating func effects(of event: GestureEvent, at now: Double) -> [Effect] {
         // An actions file binds configured recognizers and its own: a recognizer another connection added may carry
         // any name (docs/protocol.md, Who changes what), and its lines say whose it is.
         guard event.owner == nil || event.owner == owner else { return [] }
         var effects: [Effect] = []
         let value = Self.value(of: event)
-        if event.state == .began, let value { origins[event.recognizer] = value }
+        let last = event.state == .ended || event.state == .cancelled || event.state == .failed
         for (index, action) in actions.actions.enumerated() where action.gesture == event.recognizer {
             if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { continue }
             if let shape = action.shape, event.values.shape != shape { continue }
-            if let step = action.repeatEvery {
-                guard event.state == .changed || event.state == .began else {
-                    progress[index] = nil
-                    continue
+            var u = underway[index] ?? Underway()
+            if underway[index] == nil {
+                u.origin = value
+                if let hold = action.hold {
+                    effects.append(.press(hold))
+                    u.held = hold
                 }
-                guard action.states.contains(event.state.name), let value, let origin = origins[event.recognizer] else { continue }
-                let target = Int(((value - origin) / step).rounded(.towardZero))
-                var taken = progress[index] ?? 0
-                while taken < target {
-                    effects += Self.run(action.command, action.keys, event)
-                    taken += 1
+                if action.repeatInterval != nil, !last {
+                    effects += step(action, forward: true, event)
+                    u.nextTick = now + action.repeatInterval!
                 }
-                while taken > target {
-                    effects += Self.run(action.commandBack, action.keysBack, event)
-                    taken -= 1
+            }
+            u.value = value ?? u.value
+            u.event = event
+            if let command = Self.command(of: action, for: event.state) {
+                effects.append(.command(command, environment: Self.environment(of: event)))
+            }
+            if action.pointer, let translation = event.values.translation { effects += follow(translation, action, &u) }
+            if let size = action.repeatEvery {
+                if event.state == .changed || event.state == .began, action.states.contains(event.state.name), let value, let origin = u.origin {
+                    let target = Int(((value - origin) / size).rounded(.towardZero))
+                    while u.steps < target {
+                        effects += step(action, forward: true, event)
+                        u.steps += 1
+                    }
+                    while u.steps > target {
+                        effects += step(action, forward: false, event)
+                        u.steps -= 1
+                    }
                 }
-                progress[index] = taken
-            } else if action.states.contains(event.state.name) {
-                effects += Self.run(action.command, action.keys, event)
+            } else if action.repeatInterval == nil, action.states.contains(event.state.name) {
+                effects += step(action, forward: true, event)
+            }
+            if last {
+                if !u.held.isEmpty { effects.append(.release(u.held.reversed())) }
+                underway[index] = nil
+            } else {
+                underway[index] = u
             }
         }
-        if event.state == .ended || event.state == .cancelled || event.state == .failed { origins[event.recognizer] = nil }
         return effects
     }
 
-    private static func run(_ command: String?, _ keys: [UInt16]?, _ event: GestureEvent) -> [Effect] {
+    /// The steps by time due at `now`: forward while the gesture's value is where it began or beyond, back when
+    /// below. A client that was held up takes one step, not every one it missed.
+    public mutating func tick(at now: Double) -> [Effect] {
         var effects: [Effect] = []
-        if let command { effects.append(.command(command, environment: environment(of: event))) }
-        if let keys { effects.append(.keys(keys)) }
+        for index in underway.keys.sorted() {
+            guard var u = underway[index], let due = u.nextTick, due <= now, let interval = actions.actions[index].repeatInterval else { continue }
+            let action = actions.actions[index]
+            let forward = (u.value ?? 0) >= (u.origin ?? 0)
+            effects += run(
+                forward ? action.command : action.commandBack, forward ? action.keys : action.keysBack, forward ? action.wheel : action.wheelBack, u.event)
+            u.nextTick = due + interval > now ? due + interval : now + interval
+            underway[index] = u
+        }
         return effects
+    }
+
+    /// One step of an action: its command, keys and wheel, or their `_back` forms.
+    private func step(_ action: ActionsFile.Action, forward: Bool, _ event: GestureEvent) -> [Effect] {
+        forward
+            ? run(action.command, action.keys, action.wheel, event) : run(action.commandBack, action.keysBack, action.wheelBack, event)
+    }
+
+    private func run(_ command: String?, _ keys: [UInt16]?, _ wheel: ActionsFile.Wheel?, _ event: GestureEvent?) -> [Effect] {
+        var effects: [Effect] = []
+        if let command { effects.append(.command(command, environment: event.map(Self.environment) ?? [:])) }
+        if let keys { effects.append(.keys(keys)) }
+        switch wheel {
+        case .up?: effects.append(.wheel(vertical: 1, horizontal: 0))
+        case .down?: effects.append(.wheel(vertical: -1, horizontal: 0))
+        case .right?: effects.append(.wheel(vertical: 0, horizontal: 1))
+        case .left?: effects.append(.wheel(vertical: 0, horizontal: -1))
+        case nil: break
+        }
+        return effects
+    }
+
+    /// The pointer's motion for the translation's change since the last, in whole counts; the fraction is kept.
+    private func follow(_ translation: Pair, _ action: ActionsFile.Action, _ u: inout Underway) -> [Effect] {
+        let from = u.followed ?? Pair(0, 0)
+        u.followed = translation
+        let x = (translation.x - from.x) * action.pointerSpeed + u.remainder.x
+        let y = (translation.y - from.y) * action.pointerSpeed + u.remainder.y
+        let dx = x.rounded(.towardZero), dy = y.rounded(.towardZero)
+        u.remainder = Pair(x - dx, y - dy)
+        guard dx != 0 || dy != 0 else { return [] }
+        return [.pointer(dx: Int32(dx), dy: Int32(dy))]
+    }
+
+    /// An action's own command for an event's state (`begin`, `update`, `end`, `cancel`).
+    private static func command(of action: ActionsFile.Action, for state: RecognizerState) -> String? {
+        switch state {
+        case .began: action.begin
+        case .changed: action.update
+        case .ended: action.end
+        case .cancelled: action.cancel
+        default: nil
+        }
     }
 
     /// The value a repeating action steps through: a pinch's scale, a rotation's radians, else the translation

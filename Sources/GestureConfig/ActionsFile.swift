@@ -28,11 +28,32 @@ public struct ActionsFile: Sendable {
         public var repeatEvery: Double?
         public var commandBack: String?
         public var keysBack: [UInt16]?
+        /// Every this many seconds while the gesture goes on, from its first event: a step forward, or back when
+        /// the gesture's value is below where it began (a pan gone left, a pinch closed).
+        public var repeatInterval: Double?
+        /// Keys (and mouse buttons) held down from the gesture's first event until it ends or is cancelled.
+        public var hold: [UInt16]?
+        /// Commands for the gesture's began, changed, ended and cancelled events, whatever `on` says.
+        public var begin: String?
+        public var update: String?
+        public var end: String?
+        public var cancel: String?
+        /// Whether the pointer follows the gesture's translation, `pointerSpeed` counts a millimetre.
+        public var pointer = false
+        public var pointerSpeed = 5.0
+        /// Wheel detents for each step (`wheelBack`: each step back).
+        public var wheel: Wheel?
+        public var wheelBack: Wheel?
         /// Only when the shape drawn (a shape recognizer's `shape` value) is this.
         public var shape: String?
         /// Where `gesture` and `shape` are written, for the errors of names checked later.
         public var gestureAt = SourcePosition(line: 1, column: 1)
         public var shapeAt: SourcePosition?
+    }
+
+    /// A wheel detent's way.
+    public enum Wheel: String, Sendable, CaseIterable {
+        case up, down, left, right
     }
 
     /// One `[[recognizer]]` of the file: a recognizer of the user's connection, with the keys and checks of the
@@ -92,53 +113,8 @@ public struct ActionsFile: Sendable {
         Result { () throws(ConfigErrors) -> ActionsFile in try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path) }
     }
 
-    private static func action(_ node: ConfigNode, _ reader: ConfigReader) -> Action? {
-        let keys = ["gesture", "on", "direction", "shape", "command", "keys", "repeat_every", "command_back", "keys_back"]
-        guard let t = reader.table(node, allowed: keys, what: "[[action]]") else { return nil }
-        guard let gestureNode = t["gesture"] else {
-            reader.error(node.path, "[[action]] needs gesture = \"RECOGNIZER\": the name of the recognizer whose events it acts on")
-            return nil
-        }
-        guard let gesture = reader.name(gestureNode) else { return nil }
-        var action = Action(gesture: gesture, states: ["ended"])
-        action.gestureAt = reader.position(of: gestureNode.path)
-        if let n = t["shape"], let shape = reader.name(n) {
-            action.shape = shape
-            action.shapeAt = reader.position(of: n.path)
-        }
-        if let n = t["repeat_every"], let step = reader.number(n, in: 0.001...10_000) {
-            action.repeatEvery = step
-            action.states = ["changed"]
-        }
-        if let n = t["on"] {
-            if case .string = n.value {
-                if let state = reader.choice(n, among: states) { action.states = [state] }
-            } else if let list = reader.strings(n, element: { reader.choice($0, among: states) }) {
-                action.states = Set(list)
-            }
-        }
-        if let n = t["direction"] {
-            action.direction = reader.choice(n, among: ["left", "right", "up", "down", "top", "bottom"])
-        }
-        action.command = t["command"].flatMap(reader.string)
-        action.commandBack = t["command_back"].flatMap(reader.string)
-        action.keys = t["keys"].flatMap { combination($0, reader) }
-        action.keysBack = t["keys_back"].flatMap { combination($0, reader) }
-        if action.command == nil && action.keys == nil && t["command"] == nil && t["keys"] == nil {
-            reader.error(node.path, "[[action]] for '\(gesture)' does nothing: give it command = \"...\" or keys = \"...\"")
-        }
-        if action.repeatEvery == nil {
-            for key in ["command_back", "keys_back"] where t[key] != nil {
-                reader.error(t[key]!.path, atKey: true, "\(key) runs on a backward step: it needs repeat_every")
-            }
-        } else if !action.states.isSubset(of: ["began", "changed"]) || !action.states.contains("changed") {
-            reader.error(t["on"]?.path ?? node.path, "an action with repeat_every acts while the gesture changes: on must be \"changed\"")
-        }
-        return action
-    }
-
     /// "ctrl+alt+t": key names joined by '+', each one of `KeyNames`.
-    private static func combination(_ node: ConfigNode, _ reader: ConfigReader) -> [UInt16]? {
+    static func combination(_ node: ConfigNode, _ reader: ConfigReader) -> [UInt16]? {
         guard let text = reader.string(node) else { return nil }
         var codes: [UInt16] = []
         for part in text.lowercased().split(separator: "+", omittingEmptySubsequences: false).map(String.init) {

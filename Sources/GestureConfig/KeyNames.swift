@@ -1,6 +1,13 @@
 /// Key names for actions files, and their Linux key codes (include/uapi/linux/input-event-codes.h): what a
-/// combination like "ctrl+alt+t" is typed with on gestured's virtual keyboard.
+/// combination like "ctrl+alt+t" is typed with on gestured's virtual keyboard. Mouse buttons have names too
+/// (`mouse_left`), pressed on gestured's virtual mouse: "ctrl+mouse_left" is a control-click.
 public enum KeyNames {
+    /// BTN_LEFT, BTN_RIGHT, BTN_MIDDLE, BTN_SIDE and BTN_EXTRA: the buttons a mouse has, by the names browsers give
+    /// the last two.
+    private static let buttons: [String: UInt16] = [
+        "mouse_left": 0x110, "mouse_right": 0x111, "mouse_middle": 0x112, "mouse_back": 0x113, "mouse_forward": 0x114,
+    ]
+
     private static let table: [String: UInt16] = {
         var keys: [String: UInt16] = [
             "esc": 1, "minus": 12, "equal": 13, "backspace": 14, "tab": 15, "leftbrace": 26, "rightbrace": 27, "enter": 28,
@@ -24,12 +31,18 @@ public enum KeyNames {
         return keys
     }()
 
-    /// The code of a key name (lower case), nil for a name it does not know.
-    public static func code(_ name: String) -> UInt16? { table[name] }
+    /// The code of a key or button name (lower case), nil for a name it does not know.
+    public static func code(_ name: String) -> UInt16? { table[name] ?? buttons[name] }
 
     /// Every name, sorted.
-    public static var names: [String] { table.keys.sorted() }
+    public static var names: [String] { (Array(table.keys) + Array(buttons.keys)).sorted() }
 
-    /// Every code a name stands for: what a virtual keyboard declares.
+    /// Every key code a name stands for: what the virtual keyboard declares.
     public static var codes: Set<UInt16> { Set(table.values) }
+
+    /// Every mouse button code: what the virtual mouse declares.
+    public static var buttonCodes: Set<UInt16> { Set(buttons.values) }
+
+    /// Whether a code is a mouse button's, pressed on the mouse rather than the keyboard.
+    public static func isButton(_ code: UInt16) -> Bool { buttons.values.contains(code) }
 }

@@ -8,6 +8,14 @@ public enum EventType {
     public static let msc: UInt16 = 0x04
 }
 
+/// Relative axes: what a mouse reports (gesture actions' virtual mouse).
+public enum RelCode {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let horizontalWheel: UInt16 = 0x06
+    public static let wheel: UInt16 = 0x08
+}
+
 public enum SynCode {
     public static let report: UInt16 = 0
     public static let config: UInt16 = 1

@@ -22,8 +22,8 @@ struct ActionsCommand: AsyncParsableCommand {
         help: "Only check the file: print its errors with their lines and columns, or that it is fine. The names it binds are checked against the daemon's when one answers.")
     var check = false
 
-    /// Where the keys are typed: the virtual keyboard's name, as evtest and libinput list it.
-    static let keyboardName = "gestured actions keyboard"
+    @Option(name: .long, help: "Seconds a command may run before it is ended, with what it started.")
+    var commandTimeout: Double = 30
 
     static var defaultFile: String {
         let environment = ProcessInfo.processInfo.environment
@@ -49,9 +49,8 @@ struct ActionsCommand: AsyncParsableCommand {
             print("\(path): ok (\(first.actions.count) actions, \(first.recognizers.count) recognizers)\(unchecked)")
             return
         }
-        let performer = try ActionPerformer(first)
-        // Commands run on their own; their exit statuses are not waited for.
-        signal(SIGCHLD, SIG_IGN)
+        guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
+        let performer = try ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
         let session = ActionsSession(path: path, socket: socket, file: first, performer: performer)
         let watch = try FileWatch(path) { session.fileChanged() }
         defer { watch.stop() }

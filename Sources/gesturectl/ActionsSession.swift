@@ -47,10 +47,10 @@ final class ActionsSession: @unchecked Sendable {
                 pause = Self.retry.first
                 away = nil
                 try await serve(client)
-                performer.disconnected()
+                performer.connection(owner: nil)
                 say("actions: the daemon closed the connection; connecting again")
             } catch {
-                performer.disconnected()
+                performer.connection(owner: nil)
                 let why = "\(error)"
                 if away != why {
                     say("actions: \(why); trying again every \(Int(Self.retry.last)) s at most")
@@ -76,7 +76,7 @@ final class ActionsSession: @unchecked Sendable {
             if first { ActionsCommand.refuse(ConfigErrors(refused)) }
             say("actions: the daemon refused recognizers of \(path):\n\(ConfigErrors(refused))")
         }
-        performer.connected(owner: "client \(client.hello.client)")
+        performer.connection(owner: "client \(client.hello.client)")
         locked {
             self.client = client
             self.configured = configured

@@ -56,8 +56,8 @@ import Testing
             command = "notify-send down"
             """, file: "actions.toml")
         var runner = ActionRunner(actions: file)
-        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "up"))) == [.keys([125, 31])])
-        let down = runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "down")))
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "up")), at: 0) == [.keys([125, 31])])
+        let down = runner.effects(of: Self.event("three-finger-swipe-vertical", .ended, values: .swipe(direction: "down")), at: 0)
         guard case .command(let command, let environment) = down.first, down.count == 1 else {
             Issue.record("\(down)")
             return
@@ -65,8 +65,8 @@ import Testing
         #expect(command == "notify-send down")
         #expect(environment["GESTURE_RECOGNIZER"] == "three-finger-swipe-vertical" && environment["GESTURE_DIRECTION"] == "down")
         #expect(environment["GESTURE_TOUCHES"] == "3" && environment["GESTURE_X_MM"] == "40.0" && environment["GESTURE_STATE"] == "ended")
-        #expect(runner.effects(of: Self.event("other", .ended)).isEmpty)
-        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, values: .swipe(direction: "up"))).isEmpty, "ended only, by default")
+        #expect(runner.effects(of: Self.event("other", .ended), at: 0).isEmpty)
+        #expect(runner.effects(of: Self.event("three-finger-swipe-vertical", .began, values: .swipe(direction: "up")), at: 0).isEmpty, "ended only, by default")
     }
 
     @Test func aRecognizerAnotherConnectionAddedUnderABoundNameDoesNothing() throws {
@@ -74,8 +74,8 @@ import Testing
         var runner = ActionRunner(actions: file)
         var added = Self.event("three-finger-tap", .ended)
         added.names.owner = "client 7"
-        #expect(runner.effects(of: added).isEmpty)
-        #expect(runner.effects(of: Self.event("three-finger-tap", .ended)).count == 1)
+        #expect(runner.effects(of: added, at: 0).isEmpty)
+        #expect(runner.effects(of: Self.event("three-finger-tap", .ended), at: 0).count == 1)
     }
 
     /// The connection's own additions (`client N`, as its hello said) act as the configured ones do.
@@ -84,11 +84,11 @@ import Testing
         var runner = ActionRunner(actions: file)
         var own = Self.event("mine", .ended)
         own.names.owner = "client 3"
-        #expect(runner.effects(of: own).isEmpty, "not before the connection says whose it is")
-        runner.owner = "client 3"
-        #expect(runner.effects(of: own).count == 1)
+        #expect(runner.effects(of: own, at: 0).isEmpty, "not before the connection says whose it is")
+        _ = runner.connection(owner: "client 3")
+        #expect(runner.effects(of: own, at: 0).count == 1)
         own.names.owner = "client 4"
-        #expect(runner.effects(of: own).isEmpty)
+        #expect(runner.effects(of: own, at: 0).isEmpty)
     }
 
     /// `[[recognizer]]` tables, checked as the daemon's configuration checks them, go as add_recognizer's JSON with
@@ -124,8 +124,8 @@ import Testing
         #expect(file.unknownNames(daemon: []).isEmpty, "its own names are known")
 
         var runner = ActionRunner(actions: file)
-        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "vee", score: 0.9))).count == 1)
-        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "circle", score: 0.9))).isEmpty)
+        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "vee", score: 0.9)), at: 0).count == 1)
+        #expect(runner.effects(of: Self.event("drawn", .ended, values: .shape(name: "circle", score: 0.9)), at: 0).isEmpty)
 
         let wrong = """
             [[recognizer]]
@@ -182,23 +182,23 @@ import Testing
             """, file: "actions.toml")
         var runner = ActionRunner(actions: file)
         let zoomIn = [ActionRunner.Effect.keys([29, 78])], zoomOut = [ActionRunner.Effect.keys([29, 12])]
-        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.2, velocity: nil))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.3, velocity: nil))) == zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.8, velocity: nil))) == zoomIn + zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.4, velocity: nil))) == zoomOut + zoomOut)
-        #expect(runner.effects(of: Self.event("pinch", .ended, values: .pinch(scale: 1.4, velocity: nil))).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil)), at: 0).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.2, velocity: nil)), at: 0).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.3, velocity: nil)), at: 0) == zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.8, velocity: nil)), at: 0) == zoomIn + zoomIn)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.4, velocity: nil)), at: 0) == zoomOut + zoomOut)
+        #expect(runner.effects(of: Self.event("pinch", .ended, values: .pinch(scale: 1.4, velocity: nil)), at: 0).isEmpty)
         // A new pinch counts from its own start.
-        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil))).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 0.7, velocity: nil))) == zoomOut)
+        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil)), at: 0).isEmpty)
+        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 0.7, velocity: nil)), at: 0) == zoomOut)
     }
 
     @Test func panStepsGoAlongTheAxisItMovedMost() throws {
         let file = try ActionsFile.parse(
             "[[action]]\ngesture = \"scroll\"\nrepeat_every = 10\ncommand = \"next\"\ncommand_back = \"previous\"\n", file: "actions.toml")
         var runner = ActionRunner(actions: file)
-        _ = runner.effects(of: Self.event("scroll", .began, values: .pan(translation: Pair(0, 0), velocity: nil)))
-        let effects = runner.effects(of: Self.event("scroll", .changed, values: .pan(translation: Pair(3, -25), velocity: nil)))
+        _ = runner.effects(of: Self.event("scroll", .began, values: .pan(translation: Pair(0, 0), velocity: nil)), at: 0)
+        let effects = runner.effects(of: Self.event("scroll", .changed, values: .pan(translation: Pair(3, -25), velocity: nil)), at: 0)
         #expect(effects.count == 2 && effects.allSatisfy { if case .command("previous", _) = $0 { true } else { false } }, "\(effects)")
     }
 
@@ -207,5 +207,129 @@ import Testing
         let path = root.appendingPathComponent("config/actions/laptop.toml").path
         let file = try ActionsFile.load(path).get()
         #expect(file.actions.count >= 8)
+    }
+
+    static func pan(_ recognizer: String, _ state: RecognizerState, _ x: Double, _ y: Double = 0) -> GestureEvent {
+        event(recognizer, state, values: .pan(translation: Pair(x, y), velocity: nil))
+    }
+
+    /// The Alt-Tab switcher people ask for: alt held for the whole three-finger pan, tab every 30 mm on, shift+tab
+    /// every 30 mm back, alt released as the fingers lift; and when the gesture is cancelled instead.
+    @Test func heldKeysLastTheGestureWhileStepsPressOthers() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "switcher"
+            hold = "alt"
+            repeat_every = 30
+            keys = "tab"
+            keys_back = "shift+tab"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        let (alt, tab, shift) = (UInt16(56), UInt16(15), UInt16(42))
+        #expect(runner.effects(of: Self.pan("switcher", .began, 0), at: 0) == [.press([alt])])
+        #expect(runner.effects(of: Self.pan("switcher", .changed, 65), at: 0.1) == [.keys([tab]), .keys([tab])])
+        #expect(runner.effects(of: Self.pan("switcher", .changed, 35), at: 0.2) == [.keys([shift, tab])])
+        #expect(runner.effects(of: Self.pan("switcher", .ended, 35), at: 0.3) == [.release([alt])])
+        #expect(runner.effects(of: Self.pan("switcher", .began, 0), at: 1) == [.press([alt])])
+        #expect(runner.effects(of: Self.pan("switcher", .cancelled, 0), at: 1.1) == [.release([alt])], "a cancel releases too")
+        #expect(runner.effects(of: Self.pan("switcher", .began, 0), at: 2) == [.press([alt])])
+        #expect(runner.connection(owner: nil) == [.release([alt])], "and so does the connection going")
+        #expect(runner.effects(of: Self.pan("switcher", .changed, 40), at: 2.1) == [.press([alt])], "a new gesture, counted from here")
+        #expect(runner.effects(of: Self.pan("switcher", .changed, 75), at: 2.2) == [.keys([tab])])
+        #expect(runner.replace(file) == [.release([alt])], "and new actions")
+    }
+
+    /// begin, update, end and cancel commands, each with the event in its environment, whatever `on` says.
+    @Test func eachStateHasItsCommand() throws {
+        let file = try ActionsFile.parse(
+            "[[action]]\ngesture = \"scroll\"\nbegin = \"b\"\nupdate = \"u\"\nend = \"e\"\ncancel = \"c\"\n", file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        func commands(_ effects: [ActionRunner.Effect]) -> [String] {
+            effects.compactMap { if case .command(let c, let environment) = $0 { "\(c) \(environment["GESTURE_STATE"] ?? "")" } else { nil } }
+        }
+        #expect(commands(runner.effects(of: Self.pan("scroll", .began, 0), at: 0)) == ["b began"])
+        #expect(commands(runner.effects(of: Self.pan("scroll", .changed, 5), at: 0.1)) == ["u changed"])
+        #expect(commands(runner.effects(of: Self.pan("scroll", .ended, 5), at: 0.2)) == ["e ended"])
+        #expect(commands(runner.effects(of: Self.pan("scroll", .began, 0), at: 1)) == ["b began"])
+        #expect(commands(runner.effects(of: Self.pan("scroll", .cancelled, 0), at: 1.1)) == ["c cancelled"])
+    }
+
+    /// Steps by time: one at the first event, then every interval while the gesture goes on, back while its value
+    /// is below where it began; none after it ends, and one (not a burst) after the client was held up.
+    @Test func stepsByTimeGoOnWhileTheGestureDoes() throws {
+        let file = try ActionsFile.parse(
+            "[[action]]\ngesture = \"scroll\"\nrepeat_interval = 0.25\nwheel = \"down\"\nwheel_back = \"up\"\n", file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        let down = ActionRunner.Effect.wheel(vertical: -1, horizontal: 0), up = ActionRunner.Effect.wheel(vertical: 1, horizontal: 0)
+        #expect(runner.effects(of: Self.pan("scroll", .began, 0), at: 10) == [down])
+        #expect(runner.nextDeadline == 10.25)
+        #expect(runner.tick(at: 10.2).isEmpty)
+        #expect(runner.tick(at: 10.25) == [down])
+        _ = runner.effects(of: Self.pan("scroll", .changed, -12), at: 10.3)
+        #expect(runner.tick(at: 10.5) == [up], "the fingers went back past where they began")
+        #expect(runner.tick(at: 12) == [up], "one step after a long wait")
+        #expect(runner.nextDeadline == 12.25)
+        #expect(runner.tick(at: 12.1).isEmpty)
+        #expect(runner.effects(of: Self.pan("scroll", .ended, -12), at: 12.2).isEmpty)
+        #expect(runner.nextDeadline == nil)
+    }
+
+    /// Three-finger drag: the left button held for the gesture and the pointer following its translation, in whole
+    /// counts, the fractions carried; a click as a step, and wheel detents.
+    @Test func theMouseClicksDragsAndScrolls() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "drag"
+            hold = "mouse_left"
+            pointer = true
+            pointer_speed = 2
+
+            [[action]]
+            gesture = "tap"
+            keys = "ctrl+mouse_left"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        let left = UInt16(0x110)
+        #expect(runner.effects(of: Self.pan("drag", .began, 0), at: 0) == [.press([left])])
+        #expect(runner.effects(of: Self.pan("drag", .changed, 1.3, -0.2), at: 0.1) == [.pointer(dx: 2, dy: 0)])
+        #expect(runner.effects(of: Self.pan("drag", .changed, 1.6, -0.6), at: 0.2) == [.pointer(dx: 1, dy: -1)], "0.6 + 0.6 of x, 0.4 + 0.8 of y")
+        #expect(runner.effects(of: Self.pan("drag", .ended, 1.6, -0.6), at: 0.3) == [.release([left])])
+        #expect(runner.effects(of: Self.event("tap", .ended), at: 1) == [.keys([29, left])])
+        #expect(KeyNames.isButton(left) && !KeyNames.isButton(29))
+    }
+
+    @Test func continuousKeysThatDoNotFitAreRefusedWhereTheyAre() {
+        let text = """
+            [[action]]
+            gesture = "a"
+            repeat_every = 10
+            repeat_interval = 0.5
+            keys = "tab"
+
+            [[action]]
+            gesture = "b"
+            pointer_speed = 3
+            wheel_back = "up"
+
+            [[action]]
+            gesture = "c"
+            repeat_interval = 0.5
+            on = "changed"
+            wheel = "sideways"
+            """
+        do {
+            _ = try ActionsFile.parse(text, file: "actions.toml")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("actions.toml:4:1: an action steps by distance (repeat_every) or by time (repeat_interval), not both") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:9:1: pointer_speed is how fast the pointer follows: it needs pointer = true") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:10:1: wheel_back runs on a backward step: it needs repeat_every or repeat_interval") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:15:1: an action with repeat_interval steps with time while the gesture goes on: leave out on") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:16:9: wheel 'sideways' is not one of up, down, left, right") }, "\(lines)")
+            #expect(lines.contains { $0.contains("[[action]] for 'b' does nothing") }, "\(lines)")
+        }
     }
 }

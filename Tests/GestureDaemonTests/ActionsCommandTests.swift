@@ -55,4 +55,49 @@ import Testing
         let checked = try DaemonProcess.run("gesturectl", ["actions", "--check", "--file", actions])
         #expect(checked.status == 2)
     }
+
+    /// Commands that hang, write without end or fail: each is ended at its timeout with what it started, and said
+    /// in the log with what it printed; none delays the next gesture's commands.
+    @Test func aCommandThatHangsOrFloodsIsEndedAndDelaysNothing() throws {
+        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: "at 0.5 tap 150 100\nat 2.5 tap 150 100 taps 1\n")
+        let folder = daemon.directory.appendingPathComponent("user").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let actions = folder + "/actions.toml", out = folder + "/out.txt", log = folder + "/actions.log"
+        try """
+            [[action]]
+            gesture = "tap"
+            command = 'echo tap >> \(out); sleep 30'
+
+            [[action]]
+            gesture = "tap"
+            command = 'yes'
+
+            [[action]]
+            gesture = "tap"
+            command = 'echo oops; exit 3'
+            """.write(toFile: actions, atomically: true, encoding: .utf8)
+        func lines(_ path: String) -> [String] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
+        process.arguments = ["actions", "--socket", daemon.socket, "--file", actions, "--command-timeout", "1"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = process.standardOutput
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try waitUntil("both taps' commands, the second while the first's still ran") { lines(out) == ["tap", "tap"] }
+        try waitUntil("the hanging and the flooding command ended, twice each") {
+            lines(log).filter { $0.contains("ran longer than 1 s and was ended") }.count == 4
+        }
+        let said = lines(log)
+        #expect(said.contains { $0.contains("'yes' ran longer than 1 s and was ended: y") }, "what it printed, cut short: \(said)")
+        #expect(said.contains { $0.contains("'echo oops; exit 3' exited with status 3: oops") }, "\(said)")
+        #expect(said.allSatisfy { $0.count < 2300 }, "the flood is not in the log")
+        #expect(daemon.stop() == 0)
+    }
 }
