@@ -191,6 +191,8 @@ DOCDIR ?= $(PREFIX)/share/doc/gestured
 MANDIR ?= $(PREFIX)/share/man
 # The shipped device database (docs/devices.md): gestured finds it beside its executable, PREFIX/share.
 DEVICEDBDIR = $(PREFIX)/share/gestured/devices
+# The desktops' shortcut presets, found there by gesturectl actions (docs/actions.md, Desktop presets).
+PRESETSDIR = $(PREFIX)/share/gestured/presets
 MANUALS = .build/plugins/GenerateManual/outputs
 # The configuration installed when there is none yet (a kiosk's own, say).
 GESTURED_CONFIG ?= config/gestured.toml
@@ -231,6 +233,8 @@ install:
 	fi
 	install -d $(DESTDIR)$(DEVICEDBDIR)
 	install -m 0644 devices/*.toml $(DESTDIR)$(DEVICEDBDIR)/
+	install -d $(DESTDIR)$(PRESETSDIR)
+	install -m 0644 config/actions/presets/*.toml $(DESTDIR)$(PRESETSDIR)/
 	install -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/

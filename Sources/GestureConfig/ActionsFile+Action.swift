@@ -2,7 +2,8 @@ extension ActionsFile {
     /// The keys of an `[[action]]`.
     static let actionKeys = [
         "gesture", "on", "direction", "shape", "command", "keys", "repeat_every", "repeat_interval", "command_back", "keys_back",
-        "hold", "begin", "update", "end", "cancel", "pointer", "pointer_speed", "wheel", "wheel_back",
+        "hold", "begin", "update", "end", "cancel", "pointer", "pointer_speed", "wheel", "wheel_back", "shortcut", "shortcut_back",
+        "desktop",
     ]
 
     /// One `[[action]]`, checked: what it binds, when it acts and what it does.
@@ -39,6 +40,18 @@ extension ActionsFile {
         action.keys = t["keys"].flatMap { combination($0, reader) }
         action.keysBack = t["keys_back"].flatMap { combination($0, reader) }
         action.hold = t["hold"].flatMap { combination($0, reader) }
+        if let n = t["desktop"] {
+            let one = { (node: ConfigNode) in reader.choice(node, among: ShortcutPresets.desktops) }
+            if case .string = n.value { action.desktops = one(n).map { [$0] } } else { action.desktops = reader.strings(n, element: one).map(Set.init) }
+        }
+        if let n = t["shortcut"], let name = reader.name(n) {
+            action.shortcut = name
+            action.shortcutAt = reader.position(of: n.path)
+        }
+        if let n = t["shortcut_back"], let name = reader.name(n) {
+            action.shortcutBack = name
+            action.shortcutBackAt = reader.position(of: n.path)
+        }
         action.begin = t["begin"].flatMap(reader.string)
         action.update = t["update"].flatMap(reader.string)
         action.end = t["end"].flatMap(reader.string)
@@ -57,17 +70,22 @@ extension ActionsFile {
 
     /// What only the whole action shows: that it does something, and that its keys fit together.
     private static func check(_ action: Action, _ t: [String: ConfigNode], _ node: ConfigNode, _ reader: ConfigReader) {
-        let doing = ["command", "keys", "hold", "begin", "update", "end", "cancel", "pointer", "wheel"]
+        let doing = ["command", "keys", "shortcut", "hold", "begin", "update", "end", "cancel", "pointer", "wheel"]
         if !doing.contains(where: { t[$0] != nil }) {
             reader.error(
                 node.path,
-                "[[action]] for '\(action.gesture)' does nothing: give it command, keys, hold, begin/update/end/cancel, pointer or wheel")
+                "[[action]] for '\(action.gesture)' does nothing: give it command, keys, shortcut, hold, begin/update/end/cancel, pointer or wheel")
+        }
+        for (shortcut, others) in [("shortcut", ["keys", "command"]), ("shortcut_back", ["keys_back", "command_back"])] where t[shortcut] != nil {
+            for other in others where t[other] != nil {
+                reader.error(t[other]!.path, atKey: true, "\(shortcut) stands for keys or a command of the desktop's: leave out \(other)")
+            }
         }
         if action.repeatEvery != nil, let n = t["repeat_interval"] {
             reader.error(n.path, atKey: true, "an action steps by distance (repeat_every) or by time (repeat_interval), not both")
         }
         if action.repeatEvery == nil && action.repeatInterval == nil {
-            for key in ["command_back", "keys_back", "wheel_back"] where t[key] != nil {
+            for key in ["command_back", "keys_back", "wheel_back", "shortcut_back"] where t[key] != nil {
                 reader.error(t[key]!.path, atKey: true, "\(key) runs on a backward step: it needs repeat_every or repeat_interval")
             }
         }

@@ -9,6 +9,10 @@ public struct ActionsFile: Sendable {
     public var actions: [Action]
     /// The file's own recognizers (`[[recognizer]]`), in the file's order.
     public var recognizers: [OwnRecognizer] = []
+    /// Whose shortcuts `shortcut` names (`desktop`: one of ShortcutPresets.desktops), nil for the desktop running;
+    /// and where it is written.
+    public var desktop: String?
+    public var desktopAt: SourcePosition?
 
     /// One `[[action]]`.
     public struct Action: Sendable, Equatable {
@@ -44,6 +48,13 @@ public struct ActionsFile: Sendable {
         /// Wheel detents for each step (`wheelBack`: each step back).
         public var wheel: Wheel?
         public var wheelBack: Wheel?
+        /// Only on these desktops (ShortcutPresets.desktops); nil: on any.
+        public var desktops: Set<String>?
+        /// A desktop's shortcut by name (ShortcutPresets), for `keys` or `command`, and for a step back; where written.
+        public var shortcut: String?
+        public var shortcutBack: String?
+        public var shortcutAt: SourcePosition?
+        public var shortcutBackAt: SourcePosition?
         /// Only when the shape drawn (a shape recognizer's `shape` value) is this.
         public var shape: String?
         /// Where `gesture` and `shape` are written, for the errors of names checked later.
@@ -78,7 +89,11 @@ public struct ActionsFile: Sendable {
         let reader = ConfigReader(file: file, locator: locator)
         var actions: [Action] = []
         var recognizers: [OwnRecognizer] = []
-        if let top = reader.table(root, allowed: ["action", "recognizer"], what: "the file") {
+        var desktop: (String, SourcePosition)?
+        if let top = reader.table(root, allowed: ["action", "recognizer", "desktop"], what: "the file") {
+            if let n = top["desktop"], let name = reader.choice(n, among: ["auto"] + ShortcutPresets.desktops) {
+                desktop = name == "auto" ? nil : (name, reader.position(of: n.path))
+            }
             if let list = top["recognizer"], let items = reader.array(list, what: "an array of [[recognizer]] tables") {
                 let parser = ConfigParser(reader: reader, shapeSource: .files(relativeTo: file))
                 for item in items {
@@ -95,7 +110,7 @@ public struct ActionsFile: Sendable {
             }
         }
         guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
-        return ActionsFile(file: file, actions: actions, recognizers: recognizers)
+        return ActionsFile(file: file, actions: actions, recognizers: recognizers, desktop: desktop?.0, desktopAt: desktop?.1)
     }
 
     /// A `[[recognizer]]` as the client sends it: the table as JSON, its shape files replaced by their shapes' names.

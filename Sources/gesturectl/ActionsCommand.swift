@@ -25,6 +25,9 @@ struct ActionsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a command may run before it is ended, with what it started.")
     var commandTimeout: Double = 30
 
+    @Option(name: .long, help: "The folder of the desktops' shortcut presets (default: PREFIX/share/gestured/presets beside this program).")
+    var presets: String?
+
     static var defaultFile: String {
         let environment = ProcessInfo.processInfo.environment
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
@@ -34,8 +37,9 @@ struct ActionsCommand: AsyncParsableCommand {
     func run() async throws {
         let path = file ?? Self.defaultFile
         let socket = socketOption.socket ?? GestureClient.defaultSocketPath()
+        let loader = ActionsLoader(path: path, presets: presets ?? ActionsLoader.installedPresets)
         let first: ActionsFile
-        switch ActionsFile.load(path) {
+        switch loader.load() {
         case .success(let actions): first = actions
         case .failure(let errors): Self.refuse(errors)
         }
@@ -51,7 +55,7 @@ struct ActionsCommand: AsyncParsableCommand {
         }
         guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
         let performer = try ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
-        let session = ActionsSession(path: path, socket: socket, file: first, performer: performer)
+        let session = ActionsSession(loader: loader, socket: socket, file: first, performer: performer)
         let watch = try FileWatch(path) { session.fileChanged() }
         defer { watch.stop() }
         await session.run()

@@ -12,7 +12,8 @@ final class ActionsSession: @unchecked Sendable {
     /// Seconds between attempts to connect while the daemon is away: the first pause, doubling up to the last.
     static let retry = (first: 0.25, last: 4.0)
 
-    private let path: String
+    private let loader: ActionsLoader
+    private var path: String { loader.path }
     private let socket: String
     private let performer: ActionPerformer
     private let lock = NSLock()
@@ -24,8 +25,8 @@ final class ActionsSession: @unchecked Sendable {
     /// program, as a mistake in the file does; after, they are said in the log and the rest goes on.
     private var started = false
 
-    init(path: String, socket: String, file: ActionsFile, performer: ActionPerformer) {
-        self.path = path
+    init(loader: ActionsLoader, socket: String, file: ActionsFile, performer: ActionPerformer) {
+        self.loader = loader
         self.socket = socket
         self.file = file
         self.performer = performer
@@ -131,7 +132,7 @@ final class ActionsSession: @unchecked Sendable {
 
     /// The file changed: taken when every name it binds is the daemon's or its own, else the actions before stay.
     func fileChanged() {
-        switch ActionsFile.load(path) {
+        switch loader.load() {
         case .failure(let errors):
             say("actions: \(path) was refused; the actions before stay:\n\(errors)")
         case .success(let new):

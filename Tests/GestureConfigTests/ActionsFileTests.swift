@@ -202,11 +202,73 @@ import Testing
         #expect(effects.count == 2 && effects.allSatisfy { if case .command("previous", _) = $0 { true } else { false } }, "\(effects)")
     }
 
-    @Test func theShippedExampleIsValid() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("config/actions/laptop.toml").path
-        let file = try ActionsFile.load(path).get()
-        #expect(file.actions.count >= 8)
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let presets = Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: root + "/config/actions/presets") }
+
+    /// The shipped laptop actions on each desktop: its shortcuts that desktop's keys or commands, the overview only
+    /// where there is one.
+    @Test func theShippedExampleServesEveryDesktop() throws {
+        let file = try ActionsFile.load(Self.root + "/config/actions/laptop.toml").get()
+        for (desktop, count) in [("GNOME", 11), ("KDE", 11), ("sway", 9), ("Hyprland", 9)] {
+            let resolved = try file.resolvingShortcuts(Self.presets, environment: ["XDG_CURRENT_DESKTOP": desktop])
+            #expect(resolved.actions.count == count, "\(desktop)")
+            #expect(resolved.actions.allSatisfy { $0.keys != nil || $0.command != nil || $0.hold != nil }, "\(desktop): every shortcut resolved")
+        }
+        let next = { (environment: [String: String]) in
+            try file.resolvingShortcuts(Self.presets, environment: environment).actions.first { $0.shortcut == "workspace-next" }
+        }
+        #expect(try next(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"])?.keys == [125, 109], "super+pagedown")
+        #expect(try next(["XDG_CURRENT_DESKTOP": "KDE"])?.keys == [125, 29, 106], "super+ctrl+right")
+        #expect(try next(["SWAYSOCK": "/run/user/1000/sway-ipc.sock"])?.command == "swaymsg workspace next")
+        #expect(try next(["HYPRLAND_INSTANCE_SIGNATURE": "abc"])?.command == "hyprctl dispatch workspace e+1")
+    }
+
+    @Test func shortcutsThatAreNotThereAreSaidWhereTheyAre() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "a"
+            shortcut = "workspace-nxt"
+
+            [[action]]
+            gesture = "b"
+            shortcut = "show-desktop"
+            """, file: "actions.toml")
+        do {
+            _ = try file.resolvingShortcuts(Self.presets, environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("actions.toml:3:12: no shortcut 'workspace-nxt'; did you mean 'workspace-next'?") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:7:12: gnome has no shortcut for 'show-desktop' by default") }, "\(lines)")
+        }
+        #expect(throws: ConfigErrors.self, "no desktop to be told") { try file.resolvingShortcuts(Self.presets, environment: [:]) }
+        let chosen = try ActionsFile.parse("desktop = \"kde\"\n\n[[action]]\ngesture = \"b\"\nshortcut = \"show-desktop\"\n", file: "actions.toml")
+        #expect(try chosen.resolvingShortcuts(Self.presets, environment: ["XDG_CURRENT_DESKTOP": "GNOME"]).actions[0].keys == [125, 32], "the file's desktop wins")
+        do {
+            _ = try ActionsFile.parse(
+                "desktop = \"gnom\"\n\n[[action]]\ngesture = \"b\"\nshortcut = \"back\"\nkeys = \"tab\"\ndesktop = \"xfce\"\n", file: "actions.toml")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("actions.toml:1:11: desktop 'gnom' is not one of auto, gnome, kde, sway, hyprland") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:6:1: shortcut stands for keys or a command of the desktop's: leave out keys") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("actions.toml:7:11: desktop 'xfce' is not one of gnome, kde, sway, hyprland") }, "\(lines)")
+        }
+        #expect(throws: ConfigErrors.self, "presets that cannot be read") {
+            try file.resolvingShortcuts(Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: "/nonexistent") }, environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+        }
+    }
+
+    @Test func aPresetFileIsCheckedLikeAnyOther() {
+        do {
+            _ = try ShortcutPresets.parse("[shortcuts]\nup = { keys = \"super+upp\" }\nboth = { keys = \"a\", command = \"b\" }\n", file: "p.toml")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.errors.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("p.toml:2:15: 'upp' in keys") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("p.toml:3:8: shortcut 'both' needs keys or a command, one of the two") }, "\(lines)")
+        }
     }
 
     static func pan(_ recognizer: String, _ state: RecognizerState, _ x: Double, _ y: Double = 0) -> GestureEvent {

@@ -53,7 +53,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("none.sock").path
         let result = try DaemonProcess.run(
-            "gesturectl", ["actions", "--file", DaemonProcess.projectRoot + "/config/actions/laptop.toml", "--socket", socket])
+            "gesturectl",
+            ["actions", "--file", DaemonProcess.projectRoot + "/config/actions/laptop.toml", "--presets", DaemonProcess.projectRoot + "/config/actions/presets",
+             "--socket", socket], environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
         Self.expectNoUsage(result, "typing keys needs write access to /dev/uinput")
     }
 

@@ -116,6 +116,13 @@ cp "$work/gestured.toml" /etc/gestured/gestured.toml
 expect "gestured.service after a refused reload" "$(systemctl is-active gestured.service)" active
 expect "the daemon's pid after a refused reload" "$(systemctl show -p MainPID --value gestured.service)" "$pid"
 
+step "gesturectl actions --check: the shipped actions with the installed shortcut presets, on each desktop"
+for desktop in GNOME KDE sway Hyprland; do
+    XDG_CURRENT_DESKTOP=$desktop gesturectl actions --check --file /usr/share/doc/gestured/actions.toml >"$work/actions" 2>&1 \
+        || fail "the shipped actions do not check on $desktop: $(cat "$work/actions")"
+    grep -q ": ok (" "$work/actions" || fail "gesturectl actions --check on $desktop said: $(cat "$work/actions")"
+done
+
 step "the device database: the shipped one checked, a local entry applied, a broken one refused with the daemon running"
 gestured check /etc/gestured/gestured.toml >"$work/check" || fail "gestured check failed: $(cat "$work/check")"
 grep -q "^device database (/usr/share/gestured/devices, /etc/gestured/devices.d): ok" "$work/check" \

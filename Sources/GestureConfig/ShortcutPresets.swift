@@ -1,0 +1,87 @@
+/// Desktops' default shortcuts by name (config/actions/presets; docs/actions.md, Desktop presets): what an action's
+/// `shortcut = "workspace-next"` types or runs on the desktop in use, so that one actions file serves GNOME, KDE
+/// Plasma, sway and Hyprland. A desktop's file holds its own shortcuts over `common.toml`'s, which every desktop
+/// shares (an application's back, zoom, tabs).
+public struct ShortcutPresets: Sendable {
+    /// What a shortcut is on one desktop: keys to type, or a command (sway and Hyprland bind little by default, so
+    /// some are asked of them over their IPC).
+    public struct Shortcut: Sendable, Equatable {
+        public var keys: [UInt16]?
+        public var command: String?
+    }
+
+    /// The desktops there are presets for.
+    public static let desktops = ["gnome", "kde", "sway", "hyprland"]
+
+    /// Each desktop's shortcuts, by name.
+    public var shortcuts: [String: [String: Shortcut]]
+    /// Where they were read, for messages.
+    public var folder: String
+
+    /// Every shortcut name any desktop has: the names an action may use.
+    public var names: Set<String> { Set(shortcuts.values.flatMap(\.keys)) }
+
+    /// Where the presets are read from by default: the folder installed beside the executable
+    /// (`PREFIX/share/gestured/presets` for `PREFIX/bin/gesturectl`), else the system's.
+    public static func defaultFolder(executable: String) -> String {
+        let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        return folder.hasSuffix("/bin") ? String(folder.dropLast(4)) + "/share/gestured/presets" : "/usr/share/gestured/presets"
+    }
+
+    /// The presets of `folder`: `common.toml` and one file a desktop, each checked, every error with its line and
+    /// column; a missing file is an error naming it.
+    public static func load(folder: String) throws(ConfigErrors) -> ShortcutPresets {
+        var errors: [ConfigError] = []
+        func read(_ name: String) -> [String: Shortcut] {
+            let path = folder + "/" + name + ".toml"
+            do {
+                return try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path)
+            } catch {
+                errors += error.errors
+                return [:]
+            }
+        }
+        let common = read("common")
+        var shortcuts: [String: [String: Shortcut]] = [:]
+        for desktop in desktops { shortcuts[desktop] = common.merging(read(desktop)) { _, own in own } }
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return ShortcutPresets(shortcuts: shortcuts, folder: folder)
+    }
+
+    /// One preset file: `[shortcuts]`, each `NAME = { keys = "..." }` or `{ command = "..." }`.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> [String: Shortcut] {
+        let (root, locator) = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, locator: locator)
+        var result: [String: Shortcut] = [:]
+        if let top = reader.table(root, allowed: ["shortcuts"], what: "a preset file"), let node = top["shortcuts"],
+            case .table(let entries) = node.value
+        {
+            for (name, entry) in entries {
+                guard let t = reader.table(entry, allowed: ["keys", "command"], what: "a shortcut") else { continue }
+                let shortcut = Shortcut(
+                    keys: t["keys"].flatMap { ActionsFile.combination($0, reader) }, command: t["command"].flatMap(reader.string))
+                if (t["keys"] == nil) == (t["command"] == nil) {
+                    reader.error(entry.path, "shortcut '\(name)' needs keys or a command, one of the two")
+                }
+                result[name] = shortcut
+            }
+        } else {
+            reader.error(root.path, "a preset file holds a [shortcuts] table")
+        }
+        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        return result
+    }
+
+    /// The desktop running, as its session says: Hyprland's and sway's own variables, else XDG_CURRENT_DESKTOP (a
+    /// list, `ubuntu:GNOME`); nil when none of these desktops can be told.
+    public static func desktop(in environment: [String: String]) -> String? {
+        if environment["HYPRLAND_INSTANCE_SIGNATURE"].map({ !$0.isEmpty }) == true { return "hyprland" }
+        if environment["SWAYSOCK"].map({ !$0.isEmpty }) == true { return "sway" }
+        let current = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
+        if current.contains("kde") { return "kde" }
+        if current.contains("gnome") { return "gnome" }
+        if current.contains("sway") { return "sway" }
+        if current.contains("hyprland") { return "hyprland" }
+        return nil
+    }
+}
