@@ -30,7 +30,22 @@ public struct ActionRunner {
     /// For each action (by its index) whose gesture is under way: what it holds and how far it has stepped.
     private var underway: [Int: Underway] = [:]
 
+    /// What the desktop said of its windows as a gesture began: the names (app id, X11 class and instance) of the
+    /// application in front and of the window under the pointer; nil where it could not tell.
+    public struct Windows: Sendable, Equatable {
+        public var front: [String]?
+        public var underPointer: [String]?
+
+        public init(front: [String]? = nil, underPointer: [String]? = nil) {
+            self.front = front
+            self.underPointer = underPointer
+        }
+    }
+
     private struct Underway {
+        /// Whether the action is for this gesture: its application rules met, or it has none and no action with
+        /// rules that are met takes its place.
+        var applies = true
         /// Keys and buttons held since the gesture's first event.
         var held: [UInt16] = []
         /// The gesture's value at its first event, and the latest: steps are counted from the first.
@@ -73,19 +88,42 @@ public struct ActionRunner {
     /// When the next step by time is due, if any is.
     public var nextDeadline: Double? { underway.values.compactMap(\.nextTick).min() }
 
-    /// The effects of one event that came at `now`, in the order of the file's actions.
-    public mutating func effects(of event: GestureEvent, at now: Double) -> [Effect] {
+    /// Whether `effects(of:)` needs to know the desktop's windows for this event: an action for its gesture has
+    /// application rules, and the gesture is just beginning for it (they are asked once a gesture).
+    public func needsWindows(for event: GestureEvent) -> Bool {
+        guard event.owner == nil || event.owner == owner else { return false }
+        return actions.actions.indices.contains { i in
+            let a = actions.actions[i]
+            return a.gesture == event.recognizer && (a.application != nil || a.applicationUnderPointer != nil) && underway[i] == nil
+        }
+    }
+
+    /// The effects of one event that came at `now`, in the order of the file's actions; `windows` as the desktop
+    /// told them when asked (`needsWindows`).
+    public mutating func effects(of event: GestureEvent, at now: Double, windows: Windows = Windows()) -> [Effect] {
         // An actions file binds configured recognizers and its own: a recognizer another connection added may carry
         // any name (docs/protocol.md, Who changes what), and its lines say whose it is.
         guard event.owner == nil || event.owner == owner else { return [] }
         var effects: [Effect] = []
         let value = Self.value(of: event)
         let last = event.state == .ended || event.state == .cancelled || event.state == .failed
-        for (index, action) in actions.actions.enumerated() where action.gesture == event.recognizer {
-            if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { continue }
-            if let shape = action.shape, event.values.shape != shape { continue }
+        let candidates = actions.actions.indices.filter { i in
+            let action = actions.actions[i]
+            guard action.gesture == event.recognizer else { return false }
+            if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { return false }
+            if let shape = action.shape, event.values.shape != shape { return false }
+            return true
+        }
+        for index in candidates {
+            let action = actions.actions[index]
+            let first = underway[index] == nil
             var u = underway[index] ?? Underway()
-            if underway[index] == nil {
+            if first { u.applies = applies(action, among: candidates, windows) }
+            guard u.applies else {
+                underway[index] = last ? nil : u
+                continue
+            }
+            if first {
                 u.origin = value
                 if let hold = action.hold {
                     effects.append(.press(hold))
@@ -125,6 +163,22 @@ public struct ActionRunner {
             }
         }
         return effects
+    }
+
+    /// Whether an action is for this gesture: its rules met by `windows`; or, without rules, unless an action for the
+    /// same gesture, direction and shape has rules that are met (the specific before the general, as Touchégg's
+    /// applications before its `All`). A rule on what the desktop could not tell is not met.
+    private func applies(_ action: ActionsFile.Action, among candidates: [Int], _ windows: Windows) -> Bool {
+        func met(_ a: ActionsFile.Action) -> Bool {
+            if let rule = a.application, !(windows.front.map(rule.matches) ?? false) { return false }
+            if let rule = a.applicationUnderPointer, !(windows.underPointer.map(rule.matches) ?? false) { return false }
+            return true
+        }
+        func hasRules(_ a: ActionsFile.Action) -> Bool { a.application != nil || a.applicationUnderPointer != nil }
+        if hasRules(action) { return met(action) }
+        return !candidates.map { actions.actions[$0] }.contains { other in
+            hasRules(other) && other.direction == action.direction && other.shape == action.shape && met(other)
+        }
     }
 
     /// The steps by time due at `now`: forward while the gesture's value is where it began or beyond, back when

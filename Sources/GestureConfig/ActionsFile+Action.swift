@@ -3,7 +3,7 @@ extension ActionsFile {
     static let actionKeys = [
         "gesture", "on", "direction", "shape", "command", "keys", "repeat_every", "repeat_interval", "command_back", "keys_back",
         "hold", "begin", "update", "end", "cancel", "pointer", "pointer_speed", "wheel", "wheel_back", "shortcut", "shortcut_back",
-        "desktop",
+        "desktop", "application", "application_under_pointer",
     ]
 
     /// One `[[action]]`, checked: what it binds, when it acts and what it does.
@@ -40,6 +40,8 @@ extension ActionsFile {
         action.keys = t["keys"].flatMap { combination($0, reader) }
         action.keysBack = t["keys_back"].flatMap { combination($0, reader) }
         action.hold = t["hold"].flatMap { combination($0, reader) }
+        action.application = t["application"].flatMap { ApplicationRule($0, reader) }
+        action.applicationUnderPointer = t["application_under_pointer"].flatMap { ApplicationRule($0, reader) }
         if let n = t["desktop"] {
             let one = { (node: ConfigNode) in reader.choice(node, among: ShortcutPresets.desktops) }
             if case .string = n.value { action.desktops = one(n).map { [$0] } } else { action.desktops = reader.strings(n, element: one).map(Set.init) }

@@ -48,6 +48,9 @@ public struct ActionsFile: Sendable {
         /// Wheel detents for each step (`wheelBack`: each step back).
         public var wheel: Wheel?
         public var wheelBack: Wheel?
+        /// Only for these applications: in front, and under the pointer (where the desktop can tell).
+        public var application: ApplicationRule?
+        public var applicationUnderPointer: ApplicationRule?
         /// Only on these desktops (ShortcutPresets.desktops); nil: on any.
         public var desktops: Set<String>?
         /// A desktop's shortcut by name (ShortcutPresets), for `keys` or `command`, and for a step back; where written.

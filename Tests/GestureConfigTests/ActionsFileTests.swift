@@ -394,4 +394,54 @@ import Testing
             #expect(lines.contains { $0.contains("[[action]] for 'b' does nothing") }, "\(lines)")
         }
     }
+
+    /// Per-application rules: the action for the application in front (by app id, class or instance, as a pattern,
+    /// in any case) instead of the general one for the same gesture and direction; the general one elsewhere and
+    /// where the desktop cannot tell; the windows asked once a gesture, at its first event.
+    @Test func theApplicationInFrontChoosesTheAction() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "pinch"
+            repeat_every = 0.2
+            keys = "ctrl+equal"
+
+            [[action]]
+            gesture = "pinch"
+            application = ["org.inkscape.*", "gimp"]
+            repeat_every = 0.2
+            keys = "equal"
+
+            [[action]]
+            gesture = "tap"
+            application_under_pointer = "Firefox"
+            command = "under"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        let general = [ActionRunner.Effect.keys([29, 13])], inkscape = [ActionRunner.Effect.keys([13])]
+        func pinch(_ state: RecognizerState, _ scale: Double) -> GestureEvent { Self.event("pinch", state, values: .pinch(scale: scale, velocity: nil)) }
+        #expect(runner.needsWindows(for: pinch(.began, 1)))
+        _ = runner.effects(of: pinch(.began, 1), at: 0, windows: .init(front: ["org.inkscape.Inkscape"]))
+        #expect(!runner.needsWindows(for: pinch(.changed, 1.3)), "asked once a gesture")
+        #expect(runner.effects(of: pinch(.changed, 1.3), at: 0.1) == inkscape, "the front application's, though no windows come with the changes")
+        _ = runner.effects(of: pinch(.ended, 1.3), at: 0.2)
+        _ = runner.effects(of: pinch(.began, 1), at: 1, windows: .init(front: ["GIMP-2.10", "gimp"]))
+        #expect(runner.effects(of: pinch(.changed, 1.3), at: 1.1) == inkscape, "the X11 instance, in another case")
+        _ = runner.effects(of: pinch(.ended, 1.3), at: 1.2)
+        _ = runner.effects(of: pinch(.began, 1), at: 2, windows: .init(front: ["org.gnome.Nautilus"]))
+        #expect(runner.effects(of: pinch(.changed, 1.3), at: 2.1) == general)
+        _ = runner.effects(of: pinch(.ended, 1.3), at: 2.2)
+        _ = runner.effects(of: pinch(.began, 1), at: 3, windows: .init())
+        #expect(runner.effects(of: pinch(.changed, 1.3), at: 3.1) == general, "a desktop that cannot tell: the rules do not run, the rest does")
+        _ = runner.effects(of: pinch(.ended, 1.3), at: 3.2)
+
+        func commands(_ effects: [ActionRunner.Effect]) -> [String] { effects.compactMap { if case .command(let c, _) = $0 { c } else { nil } } }
+        #expect(commands(runner.effects(of: Self.event("tap", .ended), at: 4, windows: .init(front: ["firefox"], underPointer: ["firefox"]))) == ["under"])
+        #expect(commands(runner.effects(of: Self.event("tap", .ended), at: 5, windows: .init(front: ["firefox"], underPointer: ["kitty"]))).isEmpty)
+        #expect(commands(runner.effects(of: Self.event("tap", .ended), at: 6, windows: .init(front: ["firefox"]))).isEmpty, "no pointer to tell of")
+
+        #expect(throws: ConfigErrors.self) {
+            try ActionsFile.parse("[[action]]\ngesture = \"a\"\napplication = []\ncommand = \"x\"\n", file: "actions.toml")
+        }
+    }
 }
