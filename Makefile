@@ -2,12 +2,16 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test vm-test deb check-deb run demo-recording demo-svg sanitize sanitize-address sanitize-thread fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality shapes clean
+.PHONY: all deps test-deps build test vm-test deb check-deb run demo-recording demo-svg sanitize sanitize-address sanitize-thread fuzz bench bench-latency bench-passthrough bench-peers bench-load soak quality shapes clean
 
 all: build
 
 deps:
 	scripts/deps
+
+# What the host tests start as well: an X server, openbox, xterm, sway, foot (DesktopFocusTests; skipped without).
+test-deps:
+	scripts/deps --tests
 
 # The release binaries with the Swift standard library and Foundation linked in (they run with the toolchain
 # removed), their manual pages (swift-argument-parser's generate-manual, dated by the last commit so that a build
@@ -35,7 +39,7 @@ build: deps
 HOSTILE_LOAD_TESTS = newlinesFromManyConnectionsCostNeitherMemoryNorFrames aFloodOfRequestsIsServedAtTheUsersRate \
 	pipelinedRequestsWithLargeAnswersWaitForTheirReader oneUserCannotTakeEveryConnection connectingAndClosingInALoopLogsLittle \
 	aRefusedClientReadsWhy outOfDescriptorsAcceptingPausesAndResumes
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip HostileLoadTests --skip ReloadThreadTests
 	for t in $(HOSTILE_LOAD_TESTS); do $(SWIFT) test --skip-build --filter "HostileLoadTests/$$t" || exit 1; done
@@ -81,12 +85,12 @@ demo-recording:
 # docs/benchmarks.md.
 sanitize: sanitize-address sanitize-thread
 
-sanitize-address: deps
+sanitize-address: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
-sanitize-thread: deps
+sanitize-thread: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 

@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
         // The $1 unistroke logs read where they lie, for the shape benchmark and the check mark sample's tests.
         .library(name: "UnistrokeLogs", targets: ["UnistrokeLogs"]),
+        // Which application is in front on the running desktop, for per-application actions.
+        .library(name: "DesktopFocus", targets: ["DesktopFocus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -132,6 +134,13 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        // Which application is in front, and which window is under the pointer, asked of the running desktop: X11
+        // through libxcb, sway and Hyprland over their IPC sockets (docs/desktop-focus.md).
+        .target(
+            name: "DesktopFocus",
+            dependencies: ["CXCB", "GestureProtocol", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .executableTarget(
             name: "gestured",
             dependencies: [
@@ -153,7 +162,7 @@ let package = Package(
             name: "gesturectl",
             dependencies: [
                 "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "LinuxInput", "SystemCalls",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
@@ -178,6 +187,9 @@ let package = Package(
         ),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "InputCore"]),
         .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "SystemCalls"]),
+        // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland
+        // against replies written from its documentation.
+        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]

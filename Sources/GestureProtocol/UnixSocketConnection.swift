@@ -6,8 +6,17 @@ import SystemPackage
 /// another daemon still answers there, and the daemon's own listening socket.
 public enum UnixSocketConnection {
     /// A connected descriptor (the caller closes it). A path too long for sockaddr_un fails with ENAMETOOLONG.
-    public static func connect(to path: String) throws(SystemCallError) -> FileDescriptor {
+    /// `sendTimeout` bounds the connect and each send (SO_SNDTIMEO; EAGAIN when it passes): a server that stops
+    /// accepting fills its listen backlog, and a connect beyond it waits for room.
+    public static func connect(to path: String, sendTimeout: Duration? = nil) throws(SystemCallError) -> FileDescriptor {
         try withSocket(at: path) { fd, address, length throws(SystemCallError) in
+            if let sendTimeout {
+                let (seconds, attoseconds) = sendTimeout.components
+                var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+                _ = try systemCall("setsockopt(SO_SNDTIMEO)", on: path) {
+                    setsockopt(fd.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+                }
+            }
             _ = try systemCall("connect", on: path) { Glibc.connect(fd.rawValue, address, length) }
         }
     }

@@ -1,0 +1,92 @@
+// DesktopFocus: which application is in front on the running desktop and, where the desktop can tell, which window
+// is under the pointer, for per-application actions (docs/desktop-focus.md). It owns the asking of each desktop in
+// its own terms: X11 through libxcb (EWMH's _NET_ACTIVE_WINDOW, ICCCM's WM_CLASS and WM_STATE), sway over its IPC
+// socket (GET_TREE), Hyprland over its request socket (j/activewindow, j/cursorpos, j/clients); the choice of
+// desktop from the session's environment; and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland
+// tells no outside program, so it is detected and said so.
+//
+// It knows nothing of gestures, the daemon or actions files.
+
+/// The running desktop's focus, found from the session's environment.
+public enum DesktopFocus {
+    /// The desktops told apart, in the order `detect` tries them.
+    public enum Desktop: String, CaseIterable, Sendable {
+        case hyprland, sway, kde, gnome, x11
+    }
+
+    /// A source to ask, or why none can be asked.
+    public enum Detection {
+        case source(any FocusSource)
+        /// `desktop`: the one found, when it was found but cannot be asked.
+        case unavailable(desktop: Desktop?, reason: String)
+    }
+
+    /// The source for the desktop `environment` names (a session's variables, as a process started in it gets them):
+    /// Hyprland (HYPRLAND_INSTANCE_SIGNATURE), sway (SWAYSOCK), KDE Plasma (XDG_CURRENT_DESKTOP has KDE, or
+    /// KDE_FULL_SESSION), GNOME (XDG_CURRENT_DESKTOP has GNOME), then X11 (DISPLAY). A KDE or GNOME session on X11
+    /// is asked as X11, which any EWMH window manager answers. Nothing is connected to yet: the first question does.
+    public static func detect(environment: [String: String]) -> Detection {
+        func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
+        if set("HYPRLAND_INSTANCE_SIGNATURE") { return source(for: .hyprland, environment: environment) }
+        if set("SWAYSOCK") { return source(for: .sway, environment: environment) }
+        // A colon-separated list (the desktop entry specification's DesktopNames), "ubuntu:GNOME" for one.
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
+        let x11Session = environment["XDG_SESSION_TYPE"] == "x11" || (!set("WAYLAND_DISPLAY") && set("DISPLAY"))
+        if desktops.contains("KDE") || environment["KDE_FULL_SESSION"] == "true" {
+            return source(for: x11Session ? .x11 : .kde, environment: environment)
+        }
+        if desktops.contains("GNOME") { return source(for: x11Session ? .x11 : .gnome, environment: environment) }
+        if set("WAYLAND_DISPLAY") {
+            let named = environment["XDG_CURRENT_DESKTOP"].map { " (XDG_CURRENT_DESKTOP=\($0))" } ?? ""
+            return .unavailable(
+                desktop: nil,
+                reason: "a Wayland compositor this does not know\(named): only Hyprland, sway and KDE Plasma tell which window is in front"
+                    + xwaylandNote(environment))
+        }
+        if set("DISPLAY") { return source(for: .x11, environment: environment) }
+        return .unavailable(
+            desktop: nil,
+            reason: "no desktop in the environment: none of HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK, XDG_CURRENT_DESKTOP, WAYLAND_DISPLAY "
+                + "or DISPLAY is set (a user service gets them when the desktop's start-up imports them, e.g. "
+                + "`systemctl --user import-environment SWAYSOCK WAYLAND_DISPLAY DISPLAY XDG_CURRENT_DESKTOP`)")
+    }
+
+    /// The source for `desktop`, whatever the environment names (its sockets and display still come from it).
+    public static func source(for desktop: Desktop, environment: [String: String]) -> Detection {
+        switch desktop {
+        case .hyprland:
+            guard let path = HyprlandSocket.requestPath(environment: environment) else {
+                return .unavailable(desktop: .hyprland, reason: "Hyprland: HYPRLAND_INSTANCE_SIGNATURE is not set, so its socket is unknown")
+            }
+            return .source(HyprlandFocus(socketPath: path))
+        case .sway:
+            // I3SOCK too, for i3's own IPC, which speaks the same protocol.
+            guard let path = [environment["SWAYSOCK"], environment["I3SOCK"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+                return .unavailable(desktop: .sway, reason: "sway: SWAYSOCK is not set, so its socket is unknown (`sway --get-socketpath` prints it)")
+            }
+            return .source(SwayFocus(socketPath: path))
+        case .kde:
+            return .unavailable(
+                desktop: .kde,
+                reason: "KDE Plasma on Wayland: KWin tells which window is in front only to a KWin script over D-Bus, which this "
+                    + "does not do yet" + xwaylandNote(environment))
+        case .gnome:
+            return .unavailable(
+                desktop: .gnome,
+                reason: "GNOME Shell on Wayland tells no other program which window is in front: org.gnome.Shell.Introspect answers "
+                    + "only the desktop portal and org.gnome.Shell.Eval only in unsafe mode (GNOME 41 and later); an extension "
+                    + "that exports it over D-Bus can (such as Window Calls)" + xwaylandNote(environment))
+        case .x11:
+            guard let display = environment["DISPLAY"], !display.isEmpty else {
+                return .unavailable(desktop: .x11, reason: "X11: DISPLAY is not set")
+            }
+            return .source(X11Focus(display: display, authorityFile: XAuthority.path(environment: environment)))
+        }
+    }
+
+    /// What Xwayland leaves possible: its X11 windows answer as on X11; Wayland windows are not among them.
+    private static func xwaylandNote(_ environment: [String: String]) -> String {
+        guard let display = environment["DISPLAY"], !display.isEmpty else { return "" }
+        return "; X11 applications (Xwayland, DISPLAY=\(display)) can be asked as X11, which knows nothing of Wayland windows"
+    }
+}
