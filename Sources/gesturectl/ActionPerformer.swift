@@ -19,6 +19,8 @@ final class ActionPerformer: @unchecked Sendable {
     private var mouse: UinputMouse?
     private let timer: DispatchSourceTimer
     private let commands: CommandRunner
+    /// The desktop, asked when an action with application rules needs it.
+    private lazy var desktop = WindowAsker()
 
     init(_ actions: ActionsFile, commands: CommandRunner) throws {
         runner = ActionRunner(actions: actions)
@@ -52,7 +54,12 @@ final class ActionPerformer: @unchecked Sendable {
     func perform(_ gesture: GestureEvent) {
         lock.lock()
         defer { lock.unlock() }
-        carryOut(runner.effects(of: gesture, at: Self.now))
+        var windows = ActionRunner.Windows()
+        if runner.needsWindows(for: gesture) {
+            let pointer = runner.actions.actions.contains { $0.gesture == gesture.recognizer && $0.applicationUnderPointer != nil }
+            windows = desktop.windows(underPointer: pointer)
+        }
+        carryOut(runner.effects(of: gesture, at: Self.now, windows: windows))
     }
 
     private func tick() {

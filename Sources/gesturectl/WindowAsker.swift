@@ -1,0 +1,43 @@
+import DesktopFocus
+import Foundation
+import GestureActions
+
+/// Asks the running desktop which application is in front, and which window is under the pointer, for the
+/// actions with application rules (docs/actions.md, Per-application rules). Made when an action first needs it;
+/// a desktop that cannot be asked, or a question it cannot answer, is said in the log once (again only when the
+/// reason changes), and the rules that need the answer do not run.
+final class WindowAsker {
+    private let detection: DesktopFocus.Detection
+    private var said: String?
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        detection = DesktopFocus.detect(environment: environment)
+    }
+
+    /// What the desktop says now; `underPointer` only when an action asks for it (sway cannot tell it).
+    func windows(underPointer: Bool) -> ActionRunner.Windows {
+        guard case .source(let source) = detection else {
+            if case .unavailable(_, let reason) = detection { sayOnce("actions: which application is in front cannot be asked: \(reason); actions for applications do not run") }
+            return ActionRunner.Windows()
+        }
+        var windows = ActionRunner.Windows()
+        do {
+            windows.front = try source.front().map(Self.names) ?? []
+            if underPointer { windows.underPointer = try source.underPointer().map(Self.names) ?? [] }
+        } catch {
+            sayOnce("actions: \(error); actions for applications do not run while it cannot be told")
+        }
+        return windows
+    }
+
+    /// Every name a rule may match: the app id or X11 class, and the X11 instance.
+    private static func names(_ window: WindowIdentity) -> [String] {
+        [window.appID, window.instance].compactMap { $0 }.filter { !$0.isEmpty }
+    }
+
+    private func sayOnce(_ line: String) {
+        guard line != said else { return }
+        said = line
+        say(line)
+    }
+}
