@@ -58,8 +58,8 @@ let package = Package(
         .target(name: "InputCore", dependencies: ["GestureEngine"]),
         // Recordings (evemu, evtest, libinput record, Android getevent) read and written, the byte scanner their
         // readers share, the gesture script, and replays through the frame builder; no system library, so replays
-        // need no device. The one module with Yams, which reads libinput record's YAML, bringing Foundation and the
-        // libyaml it vendors (C, built from source).
+        // need no device. Yams reads libinput record's YAML, bringing Foundation and the libyaml it vendors (C,
+        // built from source).
         .target(
             name: "CaptureFormats",
             dependencies: [
@@ -112,6 +112,9 @@ let package = Package(
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
         // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
         .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
+        // Another gesture tool's configuration made an actions file (gesturectl import): Touchégg's XML with
+        // Foundation's XMLParser (libxml2, which the binary then links dynamically), fusuma's YAML with Yams.
+        .target(name: "ActionImports", dependencies: ["GestureConfig", .product(name: "Yams", package: "Yams")]),
         // An application of the client library: prints the swipes and pinches it is told of.
         .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
         // The daemon without its I/O: devices, engines and clients put together (DaemonCore), taking every input
@@ -161,8 +164,8 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "LinuxInput", "SystemCalls",
-                "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports", "LinuxInput",
+                "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
@@ -177,6 +180,7 @@ let package = Package(
             dependencies: ["GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
+        .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureConfig", "GestureProtocol"]),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [

@@ -11,7 +11,7 @@ struct Gesturectl: AsyncParsableCommand {
         version: GesturedVersion.string,
         subcommands: [
             MonitorCommand.self, DevicesCommand.self, RecognizersCommand.self, RegionsCommand.self, StatusCommand.self,
-            ReloadCommand.self, CheckCommand.self, ActionsCommand.self, ShapeCommand.self, FocusCommand.self,
+            ReloadCommand.self, CheckCommand.self, ActionsCommand.self, ImportCommand.self, ShapeCommand.self, FocusCommand.self,
         ]
     )
 }

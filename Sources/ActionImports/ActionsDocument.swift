@@ -1,0 +1,93 @@
+/// The actions file an import writes, as it is made: the recognizers its actions bind, declared once each, then
+/// its actions and the comments on what was left out, in the order of the original, and the same comments as
+/// warnings.
+struct ActionsDocument {
+    /// Where something comes from in the original: its line, and what it was in the original's own terms.
+    struct Origin {
+        var line: Int
+        var what: String
+    }
+
+    let source: ImportSource
+    let file: String
+    private var recognizers: [ImportedRecognizer] = []
+    /// The tables and comments after the recognizers, each block its lines.
+    private var blocks: [[String]] = []
+    private var warnings: [ImportWarning] = []
+
+    init(source: ImportSource, file: String) {
+        self.source = source
+        self.file = file
+    }
+
+    /// Declares `recognizer` unless one of its name is already declared; its name, for the actions.
+    mutating func declare(_ recognizer: ImportedRecognizer) -> String {
+        if !recognizers.contains(where: { $0.name == recognizer.name }) { recognizers.append(recognizer) }
+        return recognizer.name
+    }
+
+    /// An action imported from `origin`, and what it does differently there (`notes`, approximations).
+    mutating func add(_ action: ImportedAction, from origin: Origin, notes: [ImportNote] = []) {
+        var lines = TOMLText.comment("line \(origin.line): \(origin.what)")
+        for note in notes {
+            lines += TOMLText.comment("Note: \(note.text).")
+            warn(origin, note.text)
+        }
+        lines.append("[[action]]")
+        lines += action.keys.map { "\($0.0) = \($0.1.text)" }
+        blocks.append(lines)
+    }
+
+    /// Something of the original that is not imported, said in its place.
+    mutating func leaveOut(_ origin: Origin, _ note: ImportNote) {
+        blocks.append(TOMLText.comment("line \(origin.line): \(origin.what)") + TOMLText.comment("Not imported: \(note.text)."))
+        warn(origin, "not imported: \(note.text)")
+    }
+
+    /// A comment in its place on something imported elsewhere (a setting made a recognizer's key).
+    mutating func remark(_ origin: Origin, _ text: String) {
+        blocks.append(TOMLText.comment("line \(origin.line): \(origin.what): \(text)."))
+    }
+
+    private mutating func warn(_ origin: Origin, _ text: String) {
+        warnings.append(ImportWarning(file: file, line: origin.line, message: "\(origin.what): \(text)"))
+    }
+
+    /// The file's text and its warnings.
+    func finished() -> ImportedActions {
+        var lines = TOMLText.comment(
+            """
+            gestured actions imported from \(file) (\(source.toolName)) by gesturectl import. Check it with gesturectl \
+            actions --check --file THIS-FILE, and stop \(source.toolName) before running gesturectl actions with it, \
+            or both act on each gesture (docs/actions.md).
+            The recognizers are the file's own: gesturectl actions adds them to the daemon when it connects. Comments \
+            say what the original had that is not imported, and why.
+            """)
+        for recognizer in recognizers {
+            lines.append("")
+            lines += recognizer.comments
+            lines.append("[[recognizer]]")
+            lines.append("name = \(TOMLText.string(recognizer.name))")
+            lines.append("kind = \(TOMLText.string(recognizer.kind))")
+            lines += recognizer.keys.map { "\($0.0) = \($0.1.text)" }
+            let together = simultaneous(recognizer)
+            if !together.isEmpty { lines.append("simultaneous_with = \(TOMLText.Value.strings(together).text)") }
+        }
+        for block in blocks {
+            lines.append("")
+            lines += block
+        }
+        return ImportedActions(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
+    }
+
+    /// The recognizers `recognizer` must be allowed to recognize with, or it would keep them from recognizing: a
+    /// pan (which begins as soon as the fingers move) with the swipes of its fingers, a pinch with a rotation
+    /// (libinput reports both in one gesture, so the tools act on both).
+    private func simultaneous(_ recognizer: ImportedRecognizer) -> [String] {
+        switch recognizer.kind {
+        case "pan": recognizers.filter { $0.kind == "swipe" && $0.fingers == recognizer.fingers }.map(\.name)
+        case "pinch": recognizers.filter { $0.kind == "rotation" }.map(\.name)
+        default: []
+        }
+    }
+}

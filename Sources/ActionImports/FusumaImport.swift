@@ -1,0 +1,82 @@
+import Yams
+
+/// fusuma's config.yml: the first document's gestures (its default context) made recognizers and actions, each
+/// of the others (appmatcher's per-application documents, other contexts) said in its place. fusuma reads
+/// libinput's touchpad gestures, so its recognizers take touchpad fingers only.
+struct FusumaImport {
+    var document: ActionsDocument
+    /// Touchpads are small: shorter swipes than on a screen, as config/examples/laptop-touchpad.toml has them.
+    let style = RecognizerStyle(touchTypes: ["indirect"], swipeDistance: 6)
+    /// `threshold: hold:`, which scales the 0.7 s a hold takes.
+    var holdThreshold = 1.0
+
+    static func convert(_ text: String, file: String) throws(ImportError) -> ImportedActions {
+        var importer = FusumaImport(document: ActionsDocument(source: .fusuma, file: file))
+        var defaultRead = false
+        for node in try YAMLNodes.documents(text, file: file) {
+            let line = node.mark?.line ?? 1
+            guard let entries = YAMLNodes.entries(node) else {
+                throw ImportError(file: file, line: line, column: node.mark?.column, "a document must be a mapping (gesture: fingers: direction: ...)")
+            }
+            if let context = entries.first(where: { $0.key == "context" }) {
+                importer.context(context, entries: entries)
+            } else if defaultRead {
+                importer.document.leaveOut(
+                    .init(line: line, what: "a document without context: " + Self.gestures(entries).joined(separator: ", ")),
+                    .ignoredByTool("fusuma reads only the first document without context"))
+            } else {
+                defaultRead = true
+                try importer.defaultContext(entries)
+            }
+        }
+        return importer.document.finished()
+    }
+
+    /// The document every gesture is looked up in first, in its order.
+    private mutating func defaultContext(_ entries: [YAMLNodes.Entry]) throws(ImportError) {
+        if let hold = entries.first(where: { $0.key == "threshold" }).flatMap({ YAMLNodes.entries($0.value) })?.first(where: { $0.key == "hold" }) {
+            guard let value = hold.value.float, value > 0 else { throw error(hold, "must be a number above 0") }
+            holdThreshold = value
+        }
+        for entry in entries {
+            let origin = ActionsDocument.Origin(line: entry.line, what: "\(entry.key): \(YAMLNodes.describe(entry.value))")
+            switch entry.key {
+            case "swipe": try swipe(entry)
+            case "pinch": try twoWay(entry, .pinch)
+            case "rotate": try twoWay(entry, .rotation)
+            case "hold": try hold(entry)
+            case "tap": try tap(entry)
+            case "threshold":
+                for each in YAMLNodes.entries(entry.value) ?? [] {
+                    let origin = ActionsDocument.Origin(line: each.line, what: "threshold \(each.key): \(YAMLNodes.describe(each.value))")
+                    if each.key == "hold" {
+                        document.remark(origin, "the long presses' minimum_press_duration is 0.7 s times it")
+                    } else {
+                        document.leaveOut(origin, .threshold)
+                    }
+                }
+            case "interval": document.leaveOut(origin, .timeInterval)
+            case "plugin": document.leaveOut(origin, .pluginSettings)
+            default: document.leaveOut(origin, .ignoredByTool("fusuma has no '\(entry.key)' gestures or settings"))
+            }
+        }
+    }
+
+    /// A document of another context: appmatcher's applications, or another plugin's.
+    private mutating func context(_ context: YAMLNodes.Entry, entries: [YAMLNodes.Entry]) {
+        let gestures = Self.gestures(entries.filter { $0.key != "context" })
+        let origin = ActionsDocument.Origin(
+            line: context.line, what: "context \(YAMLNodes.describe(context.value)): " + (gestures.isEmpty ? "no gestures" : gestures.joined(separator: ", ")))
+        let keys = YAMLNodes.entries(context.value)?.map(\.key) ?? []
+        document.leaveOut(origin, keys == ["application"] ? .perApplication : .otherContext(YAMLNodes.describe(context.value)))
+    }
+
+    /// The paths of the leaves below `entries` ("swipe 3 left"), for saying what a document held.
+    private static func gestures(_ entries: [YAMLNodes.Entry], path: String = "") -> [String] {
+        entries.flatMap { entry -> [String] in
+            let here = path.isEmpty ? entry.key : "\(path) \(entry.key)"
+            guard let children = YAMLNodes.entries(entry.value), !children.contains(where: { leafKeys.contains($0.key) }) else { return [here] }
+            return gestures(children, path: here)
+        }
+    }
+}

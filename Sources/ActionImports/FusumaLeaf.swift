@@ -1,0 +1,124 @@
+import Yams
+
+/// The leaves of fusuma's gesture tree: what runs when a gesture is found (`command`, sendkey's `sendkey`,
+/// wmctrl's `workspace` and `window`), and the settings beside it.
+extension FusumaImport {
+    /// What a leaf runs, in gestured's terms, how it differs, and what of it has no equivalent (said after its
+    /// actions, in the file's order).
+    struct Leaf {
+        var origin: ActionsDocument.Origin
+        /// One each, in order: sendkey's list of combinations is typed one after another. None when it runs
+        /// nothing gestured can run.
+        var effects: [Effect] = []
+        var notes: [ImportNote] = []
+        var leftOut: [(ActionsDocument.Origin, ImportNote)] = []
+        /// Its own `threshold`, which scales a hold's time.
+        var threshold: Double?
+    }
+
+    /// The keys of a leaf; any other key of a mapping is a deeper level of the tree.
+    static let leafKeys: Set<String> = [
+        "command", "sendkey", "clearmodifiers", "keypress", "workspace", "window", "threshold", "interval", "accel", "shortcut",
+    ]
+
+    /// fusuma's variables in a command's environment: each event's movement.
+    private static let variables = ["move_x", "move_y", "unaccelerated_x", "unaccelerated_y", "zoom", "rotate"]
+
+    /// The leaf of `entries` at `path` ("swipe 3 left"). Throws at a value of the wrong type.
+    func leaf(_ entries: [YAMLNodes.Entry], path: String, line: Int) throws(ImportError) -> Leaf {
+        let executors = ["command", "sendkey", "workspace", "window"]
+        let ran = entries.filter { executors.contains($0.key) }.map { "\($0.key) \(YAMLNodes.describe($0.value))" }
+        let origin = ActionsDocument.Origin(line: entries.first?.line ?? line, what: path + (ran.isEmpty ? "" : ": " + ran.joined(separator: "; ")))
+        var leaf = Leaf(origin: origin)
+        var executor: String?
+        var refused = false
+        // Something said already why the leaf runs nothing (keypress's chords, shortcut).
+        var explained = false
+        for entry in entries {
+            let here = ActionsDocument.Origin(line: entry.line, what: "\(path) \(entry.key): \(YAMLNodes.describe(entry.value))")
+            switch entry.key {
+            case "command", "sendkey", "workspace", "window":
+                if let executor {
+                    leaf.leftOut.append((here, .ignoredByTool("fusuma runs one of command, sendkey, workspace and window: here \(executor)")))
+                    continue
+                }
+                executor = entry.key
+                if let note = try run(entry, into: &leaf) {
+                    leaf.leftOut.insert((origin, note), at: 0)
+                    refused = true
+                }
+            case "clearmodifiers":
+                leaf.notes.append(.clearModifiers)
+            case "keypress":
+                explained = true
+                for chord in YAMLNodes.entries(entry.value) ?? [] {
+                    leaf.leftOut.append((.init(line: chord.line, what: "\(path) keypress \(chord.key): \(YAMLNodes.describe(chord.value))"), .keyCondition))
+                }
+            case "threshold":
+                guard let value = entry.value.float, value > 0 else { throw error(entry, "must be a number above 0") }
+                leaf.threshold = value
+            case "interval":
+                leaf.notes.append(.timeInterval)
+            case "accel":
+                leaf.notes.append(.ignoredByTool("accel scales fusuma's movement variables, which gesturectl actions does not set"))
+            case "shortcut":
+                explained = true
+                leaf.leftOut.append((here, .ignoredByTool("fusuma 1.0 and later have no shortcut: it became command")))
+            default:
+                leaf.leftOut.append((here, .ignoredByTool("fusuma has no '\(entry.key)' here")))
+            }
+        }
+        if executor == nil && !explained { leaf.leftOut.insert((origin, .ignoredByTool("nothing for fusuma to run")), at: 0) }
+        if refused { leaf.effects = [] }
+        return leaf
+    }
+
+    /// An action of `recognizer` (declared when there is one) for each of `leaf`'s effects, then what it left out.
+    mutating func place(
+        _ leaf: Leaf, on recognizer: ImportedRecognizer, notes: [ImportNote] = [], _ action: (_ name: String, Effect) -> ImportedAction
+    ) {
+        for effect in leaf.effects { document.add(action(document.declare(recognizer), effect), from: leaf.origin, notes: leaf.notes + notes) }
+        for (origin, note) in leaf.leftOut { document.leaveOut(origin, note) }
+    }
+
+    /// An executor's effects added to `leaf`; the note when it has no equivalent.
+    private func run(_ entry: YAMLNodes.Entry, into leaf: inout Leaf) throws(ImportError) -> ImportNote? {
+        switch entry.key {
+        case "command":
+            guard entry.value.scalar != nil, let command = entry.value.string else { throw error(entry, "must be a string") }
+            leaf.effects = [Effect.command(fromShell: command)]
+            let used = Self.variables.filter { command.contains("$" + $0) || command.contains("${" + $0) }
+            if !used.isEmpty {
+                leaf.notes.append(
+                    .toolVariables(used, nearest: "$GESTURE_TRANSLATION_MM_X and _Y, $GESTURE_SCALE and $GESTURE_ROTATION_RAD, from the gesture's start"))
+            }
+        case "sendkey":
+            let combinations: [Node] = entry.value.sequence.map(Array.init) ?? [entry.value]
+            for combination in combinations {
+                guard combination.scalar != nil, let text = combination.string else { throw error(entry, "must be a key combination or a list of them") }
+                switch KeyTranslation.linuxNames(text) {
+                case .keys(let keys): leaf.effects.append(.keys(keys))
+                case .unknown(let name): return .unknownKey(name)
+                case .mouseButton: return .mouseClick(button: nil)
+                }
+            }
+        case "workspace":
+            let way = entry.value.string ?? ""
+            return .windowAction(.workspace(way == "prev" ? "previous" : way))
+        default:
+            // wmctrl's window: next or prev moves it to that workspace; fullscreen and maximized, alone or with
+            // toggle, add or remove, change its state.
+            let state = entry.value.string ?? YAMLNodes.entries(entry.value)?.first?.key ?? ""
+            switch state {
+            case "next", "prev": return .windowAction(.moveWindow(next: state == "next"))
+            case "fullscreen": return .windowAction(.fullscreen)
+            default: return .windowAction(.maximize)
+            }
+        }
+        return nil
+    }
+
+    func error(_ entry: YAMLNodes.Entry, _ message: String) -> ImportError {
+        ImportError(file: document.file, line: entry.line, column: entry.column, "\(entry.key): \(message)")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Touchégg 2's configuration (touchegg.conf, XML): the gestures of `<application name="All">` made recognizers
+/// and actions, as Touchégg's loader reads the file (the last of two entries for one gesture wins, only the first
+/// `<action>` of a gesture counts). Touchégg 1's format is refused with what gives it away.
+struct ToucheggImport {
+    var document: ActionsDocument
+    /// Touchégg reads touchpads and touchscreens alike, so its recognizers take every touch; its taps, which it
+    /// recognizes on touchscreens only, say so themselves.
+    let style = RecognizerStyle()
+    /// Every gesture for all applications, in the file's order, and the line of the one Touchégg keeps for each key.
+    let gestures: [Gesture]
+    let kept: [String: Int]
+    /// The pinches imported with the other way of their pair, by line: the line of that other way.
+    var paired: [Int: Int] = [:]
+
+    private init(file: String, root: XMLTree) {
+        document = ActionsDocument(source: .touchegg, file: file)
+        gestures = root.children.filter { $0.name == "application" && Self.isForAll($0) }.flatMap(\.children)
+            .filter { $0.name == "gesture" }.map(Gesture.init)
+        kept = Dictionary(gestures.map { ($0.key, $0.element.line) }, uniquingKeysWith: { _, later in later })
+    }
+
+    /// Whether an `<application>`'s gestures are for every application: its names, split at commas, include All.
+    private static func isForAll(_ application: XMLTree) -> Bool {
+        (application["name"] ?? "").split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "all" }
+    }
+
+    static func convert(_ text: String, file: String) throws(ImportError) -> ImportedActions {
+        let root = try XMLTree.parse(text, file: file)
+        if let (line, evidence) = legacyFormat(root) {
+            throw ImportError(
+                file: file, line: line,
+                "this is Touchégg 1's format (\(evidence)), which gesturectl import does not read: it reads Touchégg 2's, whose "
+                    + "actions hold their settings as elements (<keys>, <command>); write these actions by hand (docs/actions.md)")
+        }
+        var importer = ToucheggImport(file: file, root: root)
+        importer.run(root)
+        return importer.document.finished()
+    }
+
+    /// The file's elements in order: the first `<settings>`, the applications' gestures.
+    private mutating func run(_ root: XMLTree) {
+        var settingsRead = false
+        for element in root.children {
+            let origin = ActionsDocument.Origin(line: element.line, what: "<\(element.name)>")
+            switch element.name {
+            case "settings" where !settingsRead:
+                settingsRead = true
+                settings(element)
+            case "settings":
+                document.leaveOut(origin, .ignoredByTool("Touchégg reads only the first <settings>"))
+            case "application" where Self.isForAll(element):
+                for child in element.children {
+                    if child.name == "gesture" {
+                        gesture(Gesture(child))
+                    } else {
+                        document.leaveOut(.init(line: child.line, what: "<\(child.name)>"), .ignoredByTool("Touchégg reads only <gesture> here"))
+                    }
+                }
+            case "application":
+                let names = element.children.filter { $0.name == "gesture" }.map { Gesture($0).summary }
+                let what = "<application name=\"\(element["name"] ?? "")\">: " + (names.isEmpty ? "no gestures" : names.joined(separator: "; "))
+                document.leaveOut(.init(line: element.line, what: what), .perApplication)
+            default:
+                document.leaveOut(origin, .ignoredByTool("Touchégg reads only <settings> and <application> here"))
+            }
+        }
+    }
+
+    /// `<property name="...">` settings: animations and the threshold they run at, none of which has an equivalent.
+    private mutating func settings(_ settings: XMLTree) {
+        for property in settings.children {
+            let name = property["name"] ?? ""
+            let value = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let origin = ActionsDocument.Origin(line: property.line, what: property.name == "property" ? "setting \(name) = \(value)" : "<\(property.name)>")
+            switch (property.name, name) {
+            case ("property", "animation_delay"), ("property", "color"), ("property", "borderColor"):
+                document.leaveOut(origin, .animation)
+            case ("property", "action_execute_threshold"):
+                document.leaveOut(origin, .threshold)
+            default:
+                document.leaveOut(origin, .ignoredByTool("Touchégg does not read it"))
+            }
+        }
+    }
+
+    /// Evidence of Touchégg 1's format, which Touchégg 2 reads as nothing: its line and what it is.
+    private static func legacyFormat(_ element: XMLTree) -> (Int, String)? {
+        switch element.name {
+        case "property" where element["name"] == "composed_gestures_time":
+            return (element.line, "the setting composed_gestures_time")
+        case "gesture" where ["ROTATE", "TAP_AND_HOLD", "DOUBLE_TAP"].contains(element["type"] ?? ""):
+            return (element.line, "the gesture type \(element["type"]!)")
+        case "gesture" where element["direction"] == "ALL":
+            return (element.line, "direction=\"ALL\"")
+        case "action" where element["when"] != nil:
+            return (element.line, "<action when=\"...\">")
+        case "action" where element.children.isEmpty && !element.text.allSatisfy(\.isWhitespace):
+            return (element.line, "an action's settings written as its text")
+        default:
+            return element.children.lazy.compactMap(legacyFormat).first
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ActionImports
+import ArgumentParser
+import Foundation
+import GestureConfig
+
+extension ImportSource: ExpressibleByArgument {}
+
+/// Another gesture tool's configuration made a gestured actions file (docs/actions.md, "Coming from Touchégg,
+/// fusuma or libinput-gestures"): its recognizers and actions, and a comment wherever the original has
+/// something without an equivalent, each also said on standard error.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write the actions file of a Touchégg, fusuma or libinput-gestures configuration, for gesturectl actions.")
+
+    @Argument(help: "The tool the file is for: touchegg (touchegg.conf, Touchégg 2), fusuma (config.yml) or libinput-gestures.")
+    var tool: ImportSource
+
+    @Argument(help: "Its configuration file.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write the actions file here (not over an existing file) instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        if let output, FileManager.default.fileExists(atPath: output) { fail("\(output) exists: give another file, or remove it first") }
+        let bytes: Data
+        do { bytes = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { fail("\(file) cannot be read: \(error.localizedDescription)") }
+        guard let text = String(data: bytes, encoding: .utf8) else { Self.refuse("\(file): not UTF-8 text") }
+        let imported: ImportedActions
+        do { imported = try importActions(from: tool, text: text, file: file) } catch { Self.refuse(error.description) }
+        // What the importer writes is always a file gesturectl actions takes: anything else is its bug, never
+        // to be written for the user to find.
+        do { _ = try ActionsFile.parse(imported.text, file: output ?? "the imported actions") } catch {
+            fail("the imported actions are not a valid actions file (a bug of gesturectl import):\n\(error)")
+        }
+        if let output {
+            do { try imported.text.write(toFile: output, atomically: true, encoding: .utf8) } catch { fail("\(output) cannot be written: \(error.localizedDescription)") }
+        } else {
+            print(imported.text, terminator: "")
+        }
+        guard !imported.warnings.isEmpty else { return }
+        let lines = ["\(imported.warnings.count) things not imported as they were (the file's comments say the same):"] + imported.warnings.map(\.description)
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// A mistake in the file imported, and exit status 2, as for an actions file's.
+    private static func refuse(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}

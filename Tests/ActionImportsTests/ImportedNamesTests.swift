@@ -1,0 +1,38 @@
+import Foundation
+import GestureConfig
+import Testing
+
+@testable import ActionImports
+
+/// The imported recognizers' names never clash with a recognizer of gestured's shipped configurations, which the
+/// daemon would refuse to a client: theirs spell fingers in words, imported ones in digits.
+@Suite struct ImportedNamesTests {
+    static let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("config")
+
+    static func shippedNames() throws -> [String] {
+        let files = [configFolder, configFolder.appendingPathComponent("examples")].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).filter { $0.pathExtension == "toml" }
+        }
+        #expect(files.count >= 6)
+        return try files.flatMap { try Configuration.load($0.path).get().recognizers.map(\.name) }
+    }
+
+    @Test func noImportedNameIsAShippedOne() throws {
+        let shipped = try Self.shippedNames()
+        #expect(shipped.contains("three-finger-swipe-horizontal"))
+        let fixtures: [(ImportSource, String)] = [
+            (.touchegg, "touchegg-default.conf"), (.touchegg, "touchegg-examples.conf"), (.fusuma, "fusuma-default.yml"),
+            (.fusuma, "fusuma-examples.yml"), (.libinputGestures, "libinput-gestures-default.conf"),
+            (.libinputGestures, "libinput-gestures-examples.conf"),
+        ]
+        var imported: Set<String> = []
+        for (source, fixture) in fixtures { imported.formUnion(try Imported(source, fixture: fixture).recognizerNames) }
+        #expect(imported.count >= 15)
+        #expect(imported.isDisjoint(with: shipped))
+        // The way imported names are made (kind, digits) is one no shipped name has, whatever the fingers.
+        let pattern = /^(swipe|pan|pinch|rotation|tap|long-press)-[0-9]/
+        #expect(imported.allSatisfy { $0.firstMatch(of: pattern) != nil })
+        #expect(shipped.allSatisfy { $0.firstMatch(of: pattern) == nil })
+    }
+}
