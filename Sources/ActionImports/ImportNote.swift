@@ -1,6 +1,6 @@
 /// What an imported file's comments say where something of the original has no equivalent, or only an
-/// approximate one: every such text is here, so that when gesturectl actions learns one of them (holding keys,
-/// mouse clicks, applications, intervals), its message changes in one place, and the importer with it.
+/// approximate one: every such text is here, in one place. Held keys, mouse clicks, per-application rules, steps by
+/// time and the desktops' shortcuts exist in actions files but are not imported yet: their notes say what to write.
 enum ImportNote {
     /// Touchégg's animations, their colours and delay.
     case animation
@@ -59,18 +59,18 @@ enum ImportNote {
         case .animation:
             "gestured draws nothing on the screen: animations and their colours have no equivalent"
         case .windowAction(let action):
-            "gesturectl actions has no window actions: \(action.advice)"
+            "window actions are not imported yet: the desktop's own shortcut does it (shortcut = \"...\", docs/actions.md, Desktop presets), or \(action.advice)"
         case .holdKeys:
-            "holding keys down for the whole gesture is not yet supported by gesturectl actions: they are pressed with each step"
+            "keys held for the whole gesture are not imported yet, so they are pressed with each step: hold = \"...\" holds them (docs/actions.md)"
         case .mouseClick(let button):
-            "mouse clicks are not yet supported by gesturectl actions"
-                + (button.map { " (on X11, command = \"xdotool click \($0)\" clicks)" } ?? "")
+            "mouse clicks are not imported yet: keys = \"mouse_left\" (mouse_middle, mouse_right) clicks on gesturectl actions' virtual mouse"
+                + (button.map { " (button \($0) as X numbers them)" } ?? "")
         case .perApplication:
-            "per-application gestures are not yet supported by gesturectl actions"
+            "per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)"
         case .otherContext(let context):
             "fusuma's contexts are not yet supported by gesturectl actions (\(context))"
         case .timeInterval:
-            "time intervals are not yet supported by gesturectl actions"
+            "time intervals are not imported yet: repeat_interval steps by time (docs/actions.md)"
         case .keyCondition:
             "actions that depend on keys held on the keyboard are not yet supported by gesturectl actions"
         case .clearModifiers:

@@ -35,7 +35,7 @@ import Testing
         #expect(imported.comment(atLine: 20)?.contains("the engine's pinch takes two fingers, not 4") == true)
         #expect(imported.text.contains("# line 21: threshold swipe: 0.3\n# Not imported: its threshold has no equivalent"))
         #expect(imported.text.contains("# line 21: threshold pinch: 0.1\n# Not imported: its threshold has no equivalent"))
-        #expect(imported.comment(atLine: 22) == "line 22: interval: {swipe: 1, pinch: 1} Not imported: time intervals are not yet supported by gesturectl actions.")
+        #expect(imported.comment(atLine: 22) == "line 22: interval: {swipe: 1, pinch: 1} Not imported: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).")
         #expect(imported.warnings.count == 6)
     }
 
@@ -64,10 +64,10 @@ import Testing
                     "simultaneous_with": .strings(["swipe-3-horizontal", "swipe-3-vertical"]),
                 ])
         #expect(imported.actions("pan-4").map(\.command) == ["xdotool mousedown 1", "xdotool mouseup 1"])
-        #expect(imported.comment(atLine: 47)?.contains("Not imported: time intervals are not yet supported by gesturectl actions.") == true)
+        #expect(imported.comment(atLine: 47)?.contains("Not imported: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).") == true)
 
         // wmctrl's workspaces, keypress's chords and a key out of place.
-        #expect(imported.comment(atLine: 27)?.contains("swipe 4 left: workspace next Not imported: gesturectl actions has no window actions") == true)
+        #expect(imported.comment(atLine: 27)?.contains("swipe 4 left: workspace next Not imported: window actions are not imported yet") == true)
         #expect(imported.comment(atLine: 29)?.contains("\"super+pageup\"") == true)
         #expect(imported.actions("swipe-4-vertical").map(\.keys) == [codes("leftctrl+leftalt+down"), codes("leftctrl+leftalt+up")])
         for line in [33, 36, 38] {
@@ -90,19 +90,19 @@ import Testing
         #expect(imported.actions("long-press-3-1.4s").map(\.keys) == ["leftctrl+a", "leftctrl+c", "right", "leftctrl+v"].map(codes))
         #expect(imported.actions("long-press-3-1.4s").allSatisfy { $0.states == ["began"] })
         #expect(imported.actions("long-press-4-1.4s").first?.keys == codes("super"))
-        #expect(imported.comment(atLine: 69)?.contains("hold 2: window {fullscreen: toggle} Not imported: gesturectl actions has no window actions") == true)
+        #expect(imported.comment(atLine: 69)?.contains("hold 2: window {fullscreen: toggle} Not imported: window actions are not imported yet") == true)
         #expect(imported.comment(atLine: 80) == "line 80: threshold hold: 2: the long presses' minimum_press_duration is 0.7 s times it.")
 
         // The tap plugin's taps, on the touchpad.
         #expect(imported.actions("tap-2").first?.command == "notify-send \"tap two\"")
 
         // plugin settings, interval, and every other document.
-        #expect(imported.comment(atLine: 81)?.contains("Not imported: time intervals are not yet supported") == true)
+        #expect(imported.comment(atLine: 81)?.contains("Not imported: time intervals are not imported yet") == true)
         #expect(imported.comment(atLine: 84)?.contains("keep_device_names: [Synaptics TM3072-003, ELAN0501:00 04F3:3060 Touchpad]") == true)
         #expect(imported.comment(atLine: 84)?.contains("Not imported: fusuma's plugin settings have no equivalent here") == true)
         #expect(
             imported.comment(atLine: 98)
-                == "line 98: context {application: Google-chrome}: swipe 3 left, swipe 3 right, swipe 3 up, swipe 3 down Not imported: per-application gestures are not yet supported by gesturectl actions."
+                == "line 98: context {application: Google-chrome}: swipe 3 left, swipe 3 right, swipe 3 up, swipe 3 down Not imported: per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)."
         )
         #expect(imported.comment(atLine: 107)?.hasPrefix("line 107: context {application: Gnome-terminal}: swipe 3 up, swipe 3 down Not imported: per-application") == true)
         #expect(imported.comment(atLine: 113)?.hasPrefix("line 113: context {application: [Google-chrome, Firefox]}: pinch 2 in, pinch 2 out Not imported: per-application") == true)
@@ -133,7 +133,7 @@ import Testing
         let pinches = imported.actions("pinch-2")
         #expect(pinches.map(\.states) == [["began"], ["ended"], ["ended"]])
         #expect(pinches.last?.command == "case $GESTURE_SCALE in\n0.*)\nnotify-send in\n;;\n*)\n:\n;;\nesac")
-        #expect(imported.comment(atLine: 10)?.contains("Not imported: time intervals are not yet supported") == true)
+        #expect(imported.comment(atLine: 10)?.contains("Not imported: time intervals are not imported yet") == true)
         #expect(imported.comment(atLine: 11)?.contains("pinch 2 out begin: {command: echo out} Not imported: a pinch action cannot yet be limited to pinching in or out") == true)
     }
 
@@ -160,8 +160,8 @@ import Testing
                 out: { window: prev }
             """)
         #expect(imported.comment(atLine: 3)?.contains("Not imported: 'NOKEY' is not a key gestured's virtual keyboard has") == true)
-        #expect(imported.comment(atLine: 4)?.contains("Not imported: mouse clicks are not yet supported by gesturectl actions.") == true)
-        #expect(imported.comment(atLine: 5)?.contains("Not imported: gesturectl actions has no window actions: bind your desktop's shortcut as keys (GNOME \"super+shift+pagedown\"") == true)
+        #expect(imported.comment(atLine: 4)?.contains("Not imported: mouse clicks are not imported yet:") == true)
+        #expect(imported.comment(atLine: 5)?.contains("Not imported: window actions are not imported yet: the desktop's own shortcut does it (shortcut = \"...\", docs/actions.md, Desktop presets), or bind your desktop's shortcut as keys (GNOME \"super+shift+pagedown\"") == true)
         #expect(imported.text.contains("# line 5: swipe 3 up command: echo up\n# Not imported: fusuma runs one of command, sendkey, workspace and window: here window."))
         #expect(imported.comment(atLine: 6)?.contains("fusuma 1.0 and later have no shortcut: it became command") == true)
         #expect(imported.comment(atLine: 7)?.contains("a swipe's fingers have left, right, up, down, begin, update or end below them in fusuma") == true)
@@ -170,7 +170,7 @@ import Testing
         #expect(hold.command == "echo $move_x")
         for note in [
             "Note: releasing the keyboard's held modifiers first is not yet supported by gesturectl actions.",
-            "Note: time intervals are not yet supported by gesturectl actions.", "Note: accel scales fusuma's movement variables",
+            "Note: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).", "Note: accel scales fusuma's movement variables",
             "Note: gesturectl actions does not set $move_x: the nearest are $GESTURE_TRANSLATION_MM_X and _Y",
         ] {
             #expect(imported.comment(atLine: 11)?.contains(note) == true, "\(note)")

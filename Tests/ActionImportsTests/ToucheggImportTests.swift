@@ -28,15 +28,15 @@ import Testing
         ]
         for (line, (what, advice)) in windows {
             let comment = try #require(imported.comment(atLine: line), "line \(line)")
-            #expect(comment.hasPrefix("line \(line): \(what) Not imported: gesturectl actions has no window actions: bind your desktop's shortcut"), "\(comment)")
+            #expect(comment.hasPrefix("line \(line): \(what) Not imported: window actions are not imported yet: the desktop's own shortcut does it"), "\(comment)")
             #expect(comment.contains(advice), "\(comment)")
         }
         #expect(imported.comment(atLine: 73) == "line 73: PINCH 4 IN: SEND_KEYS Super_L+A Not imported: the engine's pinch takes two fingers, not 4.")
-        #expect(imported.comment(atLine: 83)?.contains("TAP 2: MOUSE_CLICK button 3 Not imported: mouse clicks are not yet supported by gesturectl actions (on X11, command = \"xdotool click 3\" clicks)") == true)
-        #expect(imported.comment(atLine: 89)?.contains("TAP 3: MOUSE_CLICK button 2 Not imported: mouse clicks are not yet supported") == true)
+        #expect(imported.comment(atLine: 83)?.contains("TAP 2: MOUSE_CLICK button 3 Not imported: mouse clicks are not imported yet: keys = \"mouse_left\" (mouse_middle, mouse_right) clicks on gesturectl actions' virtual mouse (button 3 as X numbers them)") == true)
+        #expect(imported.comment(atLine: 89)?.contains("TAP 3: MOUSE_CLICK button 2 Not imported: mouse clicks are not imported yet") == true)
         #expect(
             imported.comment(atLine: 98)
-                == "line 98: <application name=\"Google-chrome,Chromium-browser\">: PINCH 2 IN: SEND_KEYS Control_L+KP_Subtract (repeat); PINCH 2 OUT: SEND_KEYS Control_L+KP_Add (repeat) Not imported: per-application gestures are not yet supported by gesturectl actions."
+                == "line 98: <application name=\"Google-chrome,Chromium-browser\">: PINCH 2 IN: SEND_KEYS Control_L+KP_Subtract (repeat); PINCH 2 OUT: SEND_KEYS Control_L+KP_Add (repeat) Not imported: per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)."
         )
         // A warning for each, with the file and line.
         #expect(imported.warnings.count == 16)
@@ -59,7 +59,7 @@ import Testing
         for line in [31, 39, 80] {
             #expect(imported.comment(atLine: line)?.contains("Not imported: acting while a swipe goes on needs a pan action limited to one direction") == true, "line \(line)")
         }
-        #expect(imported.comment(atLine: 48)?.contains("CHANGE_DESKTOP next Not imported: gesturectl actions has no window actions") == true)
+        #expect(imported.comment(atLine: 48)?.contains("CHANGE_DESKTOP next Not imported: window actions are not imported yet") == true)
         #expect(imported.comment(atLine: 55)?.contains("\"super+pageup\"") == true)
         #expect(imported.comment(atLine: 11)?.contains("FULLSCREEN_WINDOW Not imported") == true)
 
@@ -75,7 +75,7 @@ import Testing
         #expect(pinch.repeatEvery == 0.2 && pinch.keys == codes("ctrl+plus") && pinch.keysBack == codes("ctrl+minus") && pinch.states == ["changed"])
         #expect(imported.comment(atLine: 105) == "line 105: PINCH 2 OUT: RUN_COMMAND xdotool key ctrl+plus (repeat): with its other way, at line 97 above.")
         #expect(imported.comment(atLine: 88)?.contains("the engine's pinch takes two fingers, not 4") == true)
-        #expect(imported.comment(atLine: 114)?.contains("mouse clicks are not yet supported by gesturectl actions") == true)
+        #expect(imported.comment(atLine: 114)?.contains("mouse clicks are not imported yet") == true)
 
         let tap = try #require(imported.actions("tap-3").first)
         #expect(tap.command == "notify-send \"three fingers\"")
@@ -95,7 +95,7 @@ import Testing
             """)
         let pinch = try #require(imported.actions("pinch-2").first)
         #expect(pinch.repeatEvery == 0.1 && pinch.keys == codes("ctrl+plus") && pinch.keysBack == codes("ctrl+minus"))
-        #expect(imported.comment(atLine: 2)?.contains("Note: holding keys down for the whole gesture is not yet supported by gesturectl actions") == true)
+        #expect(imported.comment(atLine: 2)?.contains("Note: keys held for the whole gesture are not imported yet") == true)
     }
 
     /// Once, not repeating: the same keys both ways act when the pinch begins; different commands choose by the
