@@ -6,17 +6,18 @@ import Testing
 /// `gesturectl actions` started in a real desktop's session with an action for one application and a general one;
 /// switching the focus between the desktop's two windows switches which runs. On X11 (Xvfb, openbox, xterms) and
 /// on a headless sway (foot terminals).
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ActionsPerApplicationTests {
     static var binaries: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent() }
 
-    /// The daemon with taps at 3 and 9 s, and the actions client in `environment`; `focus(first)` before each tap's
+    /// The daemon with taps at 6 and 14 s (time for the client to connect on a loaded machine), and the actions client
+    /// in `environment`; `focus(first)` before each tap's
     /// turn. Returns what the two taps' commands wrote, in order.
     static func taps(in environment: [String: String], application: String, focus: (Bool) throws -> Void) throws -> [String] {
         let folder = try TemporaryFolder("per-application")
         let script = folder.path + "/taps.gesture", recording = folder.path + "/taps.evemu", config = folder.path + "/gestured.toml"
         let socket = folder.path + "/g.sock", actions = folder.path + "/actions.toml", out = folder.path + "/out.txt"
-        try "at 3 tap 150 100\nat 9 tap 150 100\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "at 6 tap 150 100\nat 14 tap 150 100\n".write(toFile: script, atomically: true, encoding: .utf8)
         try "[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         try """
             [[action]]
@@ -40,9 +41,9 @@ struct ActionsPerApplicationTests {
             gesturectl, ["actions", "--socket", socket, "--file", actions], environment: environment, log: folder.path + "/actions.log")
         try waitUntil("gesturectl actions to connect (\(client.log))") { client.log.contains("connected to gestured") }
         func lines() -> [String] { ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
-        try waitUntil("the first tap's action (\(client.log))", seconds: 10) { lines().count == 1 }
+        try waitUntil("the first tap's action (\(client.log))", seconds: 20) { lines().count == 1 }
         try focus(false)
-        try waitUntil("the second tap's action (\(client.log))", seconds: 12) { lines().count == 2 }
+        try waitUntil("the second tap's action (\(client.log))", seconds: 20) { lines().count == 2 }
         client.stop()
         daemon.stop()
         return lines()

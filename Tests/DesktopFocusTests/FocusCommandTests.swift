@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// gesturectl focus, as a user runs it to find what to write in a rule, on a real X11 desktop.
-@Suite(.serialized, .enabled(if: X11Desktop.needs == nil, Comment(rawValue: X11Desktop.needs ?? "")), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: X11Desktop.needs == nil, Comment(rawValue: X11Desktop.needs ?? "")), .timeLimit(.minutes(3)))
 struct FocusCommandTests {
     /// The gesturectl built beside the tests (SwiftPM puts the test bundle next to the executables).
     static var gesturectl: String {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The sway source against a real headless sway with foot terminals.
-@Suite(.serialized, .enabled(if: SwayDesktop.needs == nil, Comment(rawValue: SwayDesktop.needs ?? "")), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: SwayDesktop.needs == nil, Comment(rawValue: SwayDesktop.needs ?? "")), .timeLimit(.minutes(3)))
 struct SwayFocusTests {
     static func source(_ desktop: SwayDesktop) throws -> any FocusSource {
         guard case .source(let source) = DesktopFocus.detect(environment: desktop.environment) else {

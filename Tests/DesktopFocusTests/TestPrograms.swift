@@ -29,8 +29,9 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// Polls `condition` every 10 ms until it holds, failing after `seconds`: what another process does takes what it
-/// takes, and no longer is waited.
-func waitUntil(_ what: String, seconds: Double = 10, _ condition: () throws -> Bool) throws {
+/// takes, and no longer is waited. The deadline is generous (an X server, a window manager and terminals starting
+/// on a loaded two-core machine took more than 10 s once), since a deadline costs nothing while things go well.
+func waitUntil(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The X11 source against a real X server: Xvfb with a cookie, openbox, two xterms of different classes.
-@Suite(.serialized, .enabled(if: X11Desktop.needs == nil, Comment(rawValue: X11Desktop.needs ?? "")), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: X11Desktop.needs == nil, Comment(rawValue: X11Desktop.needs ?? "")), .timeLimit(.minutes(3)))
 struct X11FocusTests {
     /// A source as the environment of the desktop's session finds it.
     static func source(_ desktop: X11Desktop) throws -> any FocusSource {
@@ -19,7 +19,7 @@ struct X11FocusTests {
     /// after the switch).
     static func front(_ source: any FocusSource, becomes appID: String) throws -> WindowIdentity? {
         var window: WindowIdentity?
-        try waitUntil("the window in front to be \(appID) (it is \(String(describing: window)))", seconds: 5) {
+        try waitUntil("the window in front to be \(appID) (it is \(String(describing: window)))", seconds: 15) {
             window = try source.front()
             return window?.appID == appID
         }
