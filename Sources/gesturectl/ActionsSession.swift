@@ -38,11 +38,13 @@ final class ActionsSession: @unchecked Sendable {
         return body()
     }
 
-    /// Never returns: the program ends by a signal, or at the first connection's refusals.
-    func run() async -> Never {
+    /// Returns only when its task is cancelled: the program ends by a signal, or at the first connection's refusals.
+    /// (A loop without an exit, in an async function returning Never, kept the release build's loop-invariant code
+    /// motion pass running for the better part of an hour.)
+    func run() async {
         var pause = Self.retry.first
         var away: String?
-        while true {
+        while !Task.isCancelled {
             do {
                 let client = try await GestureClient(socket: socket, name: "gesturectl actions")
                 pause = Self.retry.first
