@@ -40,10 +40,10 @@ import Testing
             p.waitUntilExit()
         }
         #expect(try notify.next().hasPrefix("READY=1"))
-        // Real-time, as in HostileLoadTests: what is measured is the daemon's loop, not this shared machine. Only
-        // root may make it so; elsewhere the frames' lateness is printed but not held to the goal.
+        // Real-time, as in HostileLoadTests, where root may make it so: what is measured is the daemon's loop, not
+        // this shared machine.
         var realtime = sched_param(sched_priority: 10)
-        let measured = getuid() == 0 && sched_setscheduler(p.processIdentifier, SCHED_FIFO, &realtime) == 0
+        _ = getuid() == 0 && sched_setscheduler(p.processIdentifier, SCHED_FIFO, &realtime) == 0
         // How long the read takes, in this build: what one frame would have waited for when the loop read it.
         let started = Date()
         _ = Configuration.load(directory.appendingPathComponent("c.toml").path)
@@ -64,8 +64,9 @@ import Testing
         #expect(status["reloads"] as? Int == 4)
         let late = Self.frameLateness(status)
         print("ReloadThreadTests: reading the file took \(Int(reading * 1000)) ms here; frames at most \(late) µs late over four reloads")
-        // Under a sanitizer the loop itself runs several times slower: the goal is the release daemon's.
-        if measured && !HostileClientTests.sanitized { #expect(late <= 10_000, "a frame was \(late) µs late") }
+        // What is held is that no frame waited for a read: a loop reading the file itself held one for all of it.
+        // The frames' lateness itself is a figure of the machine and the build, not a test's (docs/daemon.md).
+        #expect(late < reading * 1_000_000 / 4, "a frame was \(late) µs late, with \(Int(reading * 1000)) ms of reading")
     }
 
     @Test func theWatchdogHearsFromAnIdleLoopEveryHalfInterval() throws {
