@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `gesturectl import` as a user runs it: each tool's fixtures (Tests/ImportFixtures) written as actions files that
+/// `gesturectl actions --check` takes and a daemon running the shipped laptop configuration accepts whole, the
+/// warnings on standard error, mistakes with their place and exit status 2; and an imported libinput-gestures line
+/// running its command on a touchpad's swipe.
+@Suite struct ImportCommandTests {
+    static let fixtures = DaemonProcess.projectRoot + "/Tests/ImportFixtures/"
+
+    static let imports = [
+        ("touchegg", "touchegg-default.conf", 1, 1), ("touchegg", "touchegg-examples.conf", 4, 4), ("fusuma", "fusuma-default.yml", 9, 5),
+        ("fusuma", "fusuma-examples.yml", 21, 13), ("libinput-gestures", "libinput-gestures-default.conf", 5, 3),
+        ("libinput-gestures", "libinput-gestures-examples.conf", 12, 10),
+    ]
+
+    @Test(arguments: ImportCommandTests.imports)
+    func eachFixtureIsAnActionsFileGesturectlActionsTakes(tool: String, fixture: String, actions: Int, recognizers: Int) throws {
+        let folder = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("actions.toml").path
+        let imported = try DaemonProcess.run("gesturectl", ["import", tool, Self.fixtures + fixture, "-o", output])
+        #expect(imported.status == 0, "\(imported.err)")
+        #expect(imported.out.isEmpty)
+        let warnings = imported.err.split(separator: "\n").dropFirst()
+        #expect(imported.err.hasPrefix("\(warnings.count) things not imported as they were (the file's comments say the same):\n"), "\(imported.err)")
+        #expect(warnings.allSatisfy { $0.hasPrefix(Self.fixtures + fixture + ":") }, "\(imported.err)")
+        let checked = try DaemonProcess.run("gesturectl", ["actions", "--check", "--file", output, "--socket", "/nonexistent"])
+        #expect(checked.status == 0, "\(checked.err)")
+        #expect(checked.out.contains("ok (\(actions) actions, \(recognizers) recognizers)"), "\(checked.out)")
+
+        // Without -o, the same file on standard output.
+        let printed = try DaemonProcess.run("gesturectl", ["import", tool, Self.fixtures + fixture])
+        #expect(printed.out == (try String(contentsOfFile: output, encoding: .utf8)))
+    }
+
+    /// Every imported recognizer is one the daemon adds beside the shipped laptop configuration's (no name of theirs).
+    @Test func theDaemonAddsEveryImportedRecognizer() throws {
+        let laptop = try String(contentsOfFile: DaemonProcess.projectRoot + "/config/examples/laptop-touchpad.toml", encoding: .utf8)
+        let daemon = try DaemonProcess(config: laptop, script: "surface 100 65 touchpad\nat 30 tap 50 30\n")
+        let actions = daemon.directory.appendingPathComponent("actions.toml").path
+        let imported = try DaemonProcess.run("gesturectl", ["import", "fusuma", Self.fixtures + "fusuma-examples.yml", "-o", actions])
+        #expect(imported.status == 0)
+        // Typing keys needs /dev/uinput, which only the VM's tests have: here every action runs a command instead,
+        // the recognizers as imported.
+        let text = try String(contentsOfFile: actions, encoding: .utf8)
+        try text.replacing(/(?m)^keys(_back)? = .*$/) { "command\($0.output.1 ?? "") = \"true\"" }.write(toFile: actions, atomically: true, encoding: .utf8)
+        let log = daemon.directory.appendingPathComponent("actions.log").path
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let client = Process()
+        client.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
+        client.arguments = ["actions", "--socket", daemon.socket, "--file", actions]
+        client.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        client.standardError = client.standardOutput
+        try client.run()
+        defer {
+            client.terminate()
+            client.waitUntilExit()
+        }
+        let lines = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        try waitUntil("gesturectl actions connected") { lines().contains("actions: ") || !client.isRunning }
+        #expect(lines().contains("actions: 21 actions and 13 recognizers of \(actions)"), "\(lines())")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func anImportedCommandRunsOnItsSwipe() throws {
+        let daemon = try DaemonProcess(
+            config: "[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", script: "surface 100 65 touchpad\nat 4.0 drag 40 30 to 60 30 over 0.15 fingers 3\n")
+        let folder = daemon.directory.path
+        let source = folder + "/libinput-gestures.conf", actions = folder + "/actions.toml", out = folder + "/out.txt", log = folder + "/actions.log"
+        try """
+        gesture swipe right 3 sh -c 'echo "$GESTURE_RECOGNIZER $GESTURE_DIRECTION" >> \(out)'
+        gesture swipe left 3 _internal ws_left
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        let imported = try DaemonProcess.run("gesturectl", ["import", "libinput-gestures", source, "-o", actions])
+        #expect(imported.status == 0)
+        #expect(imported.err.contains("\(source):2: gesture swipe left 3 _internal ws_left: not imported: gesturectl actions has no window actions"), "\(imported.err)")
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let client = Process()
+        client.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
+        client.arguments = ["actions", "--socket", daemon.socket, "--file", actions]
+        client.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        client.standardError = client.standardOutput
+        try client.run()
+        defer {
+            client.terminate()
+            client.waitUntilExit()
+        }
+        let written = { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+        try waitUntil("the swipe's command") { written().hasSuffix("\n") }
+        #expect(written() == "swipe-3-horizontal right\n")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func mistakesAreRefusedWithTheirPlace() throws {
+        let folder = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases = [
+            ("touchegg", "touchegg.conf", "<touchégg>\n  <application name=\"All\">\n", ":2:27: <application> (line 2) is not closed"),
+            ("touchegg", "touchegg.conf", try String(contentsOfFile: Self.fixtures + "touchegg-v1.conf", encoding: .utf8), ":6: this is Touchégg 1's format"),
+            ("fusuma", "config.yml", "swipe:\n  3:\n    left: {}\n    left: {}\n", ":3:5: 'left' twice in one mapping"),
+            ("libinput-gestures", "libinput-gestures.conf", "\ngesture swipe left 3 echo 'open\n", ":2:27: no closing quotation for this '"),
+        ]
+        for (tool, name, text, error) in cases {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("out.toml").path
+            let result = try DaemonProcess.run("gesturectl", ["import", tool, path, "-o", output])
+            #expect(result.status == 2 && result.err.hasPrefix(path + error), "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        // An existing file is never written over.
+        let existing = folder.appendingPathComponent("existing.toml").path
+        try "# mine\n".write(toFile: existing, atomically: true, encoding: .utf8)
+        let over = try DaemonProcess.run("gesturectl", ["import", "fusuma", Self.fixtures + "fusuma-default.yml", "-o", existing])
+        #expect(over.status == 1 && over.err.contains("\(existing) exists"), "\(over.err)")
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "# mine\n")
+    }
+}
