@@ -7,8 +7,7 @@ import Glibc
 /// when it goes.
 ///
 /// The xterms are mapped before openbox starts, which then manages them as it finds them: an xterm mapped while
-/// openbox was starting waited five seconds (Xt's wmTimeout) for an answer to its first resize, in one test of two
-/// running side by side.
+/// openbox was starting waited, now and then, five seconds (Xt's wmTimeout) for an answer to its first resize.
 final class X11Desktop {
     static let needs = TestPrograms.missing([
         ("Xvfb", "xvfb"), ("xauth", "xauth"), ("openbox", "openbox"), ("xterm", "xterm"), ("xdotool", "xdotool"), ("wmctrl", "wmctrl"),
@@ -38,6 +37,12 @@ final class X11Desktop {
         ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path, "DISPLAY": display, "XAUTHORITY": authority]
     }
 
+    /// -noreset: an X server resets when its last client leaves, and refuses connections meanwhile; the terminals
+    /// start while xdotool comes and goes, before openbox stays.
+    static func serverArguments(authority: String) -> [String] {
+        ["-auth", authority, "-noreset", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+    }
+
     static var serverEnvironment: [String: String] { ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"] }
 
     /// `windowManager` false: the X server alone, as a display with no window manager is.
@@ -51,7 +56,7 @@ final class X11Desktop {
         try Data(Self.wildEntry(cookie: cookie)).write(to: URL(fileURLWithPath: serverAuthority))
         let numberPipe = Pipe()
         let xvfb = try ChildProcess(
-            "Xvfb", ["-displayfd", "1", "-auth", serverAuthority, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+            "Xvfb", ["-displayfd", "1"] + Self.serverArguments(authority: serverAuthority),
             environment: Self.serverEnvironment, log: folder.path + "/xvfb.log", stdout: numberPipe.fileHandleForWriting.fileDescriptor)
         try? numberPipe.fileHandleForWriting.close()
         processes.append(xvfb)
@@ -73,7 +78,7 @@ final class X11Desktop {
     /// a source whose connection broke and must be made again.
     func startAgain(_ terminals: [Terminal]) throws {
         let xvfb = try ChildProcess(
-            "Xvfb", [display, "-auth", serverAuthority, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+            "Xvfb", [display] + Self.serverArguments(authority: serverAuthority),
             environment: Self.serverEnvironment, log: folder.path + "/xvfb-again.log")
         processes.append(xvfb)
         try waitUntil("the new X server on \(display)") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
