@@ -7,6 +7,7 @@ final class SessionBus {
     private(set) var uniqueName = ""
     private let socket: IPCSocket
     private var serial: UInt32 = 0
+    /// Calls to this connection that came while something else was awaited (receive), at most `keptCalls`.
     private var calls: [SessionBusMessage] = []
     static let keptCalls = 16
     /// Every message here is small (a script's path, a window's names); one beyond this is refused.

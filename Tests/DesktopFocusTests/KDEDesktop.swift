@@ -29,7 +29,7 @@ final class KDEDesktop {
     var environment: [String: String] {
         [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path + "/home", "XDG_RUNTIME_DIR": runtime,
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus)", "WAYLAND_DISPLAY": "wayland-kde", "XDG_CURRENT_DESKTOP": "KDE", "KDE_SESSION_VERSION": "5",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus)", "WAYLAND_DISPLAY": "wayland-kde", "XDG_CURRENT_DESKTOP": "KDE",
         ]
     }
 
