@@ -25,7 +25,8 @@ public enum DesktopFocus {
     /// The source for the desktop `environment` names (a session's variables, as a process started in it gets them):
     /// Hyprland (HYPRLAND_INSTANCE_SIGNATURE), sway (SWAYSOCK), KDE Plasma (XDG_CURRENT_DESKTOP has KDE, or
     /// KDE_FULL_SESSION), GNOME (XDG_CURRENT_DESKTOP has GNOME), then X11 (DISPLAY). A KDE or GNOME session on X11
-    /// is asked as X11, which any EWMH window manager answers (KWin too, without loading a script each time). Nothing is connected to yet: the first question does.
+    /// is asked as X11, which any EWMH window manager answers (KWin too, without loading a script each time). Nothing
+    /// is connected to yet: the first question does.
     public static func detect(environment: [String: String]) -> Detection {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         if set("HYPRLAND_INSTANCE_SIGNATURE") { return source(for: .hyprland, environment: environment) }
