@@ -69,8 +69,11 @@ public enum DesktopFocus {
             return .source(SwayFocus(socketPath: path))
         case .kde:
             let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            guard let address = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap({ $0.isEmpty ? nil : $0 }) ?? runtime.map({ "unix:path=\($0)/bus" }) else {
-                return .unavailable(desktop: .kde, reason: "KDE Plasma: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so the session bus is unknown")
+            let given = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
+            // Without an address, where systemd's user bus is.
+            guard let address = given ?? runtime.map({ "unix:path=\($0)/bus" }) else {
+                return .unavailable(
+                    desktop: .kde, reason: "KDE Plasma: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so the session bus is unknown")
             }
             return .source(KWinFocus(busAddress: address, scriptFolder: runtime ?? "/tmp"))
         case .gnome:
