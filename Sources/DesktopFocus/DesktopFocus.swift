@@ -1,9 +1,10 @@
 // DesktopFocus: which application is in front on the running desktop and, where the desktop can tell, which window
 // is under the pointer, for per-application actions (docs/desktop-focus.md). It owns the asking of each desktop in
 // its own terms: X11 through libxcb (EWMH's _NET_ACTIVE_WINDOW, ICCCM's WM_CLASS and WM_STATE), sway over its IPC
-// socket (GET_TREE), Hyprland over its request socket (j/activewindow, j/cursorpos, j/clients); the choice of
-// desktop from the session's environment; and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland
-// tells no outside program, so it is detected and said so.
+// socket (GET_TREE), Hyprland over its request socket (j/activewindow, j/cursorpos, j/clients), KDE Plasma's KWin
+// through a script it loads over the session bus (a D-Bus client of its own); the choice of desktop from the
+// session's environment; and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland tells no outside
+// program, so it is detected and said so.
 //
 // It knows nothing of gestures, the daemon or actions files.
 
@@ -24,7 +25,8 @@ public enum DesktopFocus {
     /// The source for the desktop `environment` names (a session's variables, as a process started in it gets them):
     /// Hyprland (HYPRLAND_INSTANCE_SIGNATURE), sway (SWAYSOCK), KDE Plasma (XDG_CURRENT_DESKTOP has KDE, or
     /// KDE_FULL_SESSION), GNOME (XDG_CURRENT_DESKTOP has GNOME), then X11 (DISPLAY). A KDE or GNOME session on X11
-    /// is asked as X11, which any EWMH window manager answers. Nothing is connected to yet: the first question does.
+    /// is asked as X11, which any EWMH window manager answers (KWin too, without loading a script each time). Nothing
+    /// is connected to yet: the first question does.
     public static func detect(environment: [String: String]) -> Detection {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
         if set("HYPRLAND_INSTANCE_SIGNATURE") { return source(for: .hyprland, environment: environment) }
@@ -40,7 +42,7 @@ public enum DesktopFocus {
             let named = environment["XDG_CURRENT_DESKTOP"].map { " (XDG_CURRENT_DESKTOP=\($0))" } ?? ""
             return .unavailable(
                 desktop: nil,
-                reason: "a Wayland compositor this does not know\(named): only Hyprland, sway and KDE Plasma tell which window is in front"
+                reason: "a Wayland compositor this cannot ask\(named): Hyprland, sway and KDE Plasma are the Wayland desktops it asks"
                     + xwaylandNote(environment))
         }
         if set("DISPLAY") { return source(for: .x11, environment: environment) }
@@ -66,10 +68,14 @@ public enum DesktopFocus {
             }
             return .source(SwayFocus(socketPath: path))
         case .kde:
-            return .unavailable(
-                desktop: .kde,
-                reason: "KDE Plasma on Wayland: KWin tells which window is in front only to a KWin script over D-Bus, which this "
-                    + "does not do yet" + xwaylandNote(environment))
+            let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            let given = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
+            // Without an address, where systemd's user bus is.
+            guard let address = given ?? runtime.map({ "unix:path=\($0)/bus" }) else {
+                return .unavailable(
+                    desktop: .kde, reason: "KDE Plasma: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so the session bus is unknown")
+            }
+            return .source(KWinFocus(busAddress: address, scriptFolder: runtime ?? "/tmp"))
         case .gnome:
             return .unavailable(
                 desktop: .gnome,

@@ -7,12 +7,16 @@ import Glibc
 /// `/run/user/UID`, and so does this.
 enum HyprlandSocket {
     static func requestPath(
-        environment: [String: String], uid: uid_t = getuid(),
-        directoryExists: (String) -> Bool = { path in var isDirectory: ObjCBool = false; return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue }
+        environment: [String: String], uid: uid_t = getuid(), directoryExists: (String) -> Bool = isDirectory
     ) -> String? {
         guard let signature = environment["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty else { return nil }
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(uid)"
         let base = directoryExists("\(runtime)/hypr") ? "\(runtime)/hypr" : "/tmp/hypr"
         return "\(base)/\(signature)/.socket.sock"
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

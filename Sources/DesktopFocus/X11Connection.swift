@@ -1,12 +1,13 @@
 import CXCB
 import Foundation
+import GestureProtocol
 import Glibc
+import SystemCalls
 
 /// A connection to an X server through libxcb, owning it (disconnected on deinit), whose replies are waited for
 /// with a deadline: requests are sent, then each reply is collected with `wait`, so that several requests cost one
 /// round trip. A reply never collected is discarded when its PendingReply goes, so none piles up in libxcb.
 final class X11Connection {
-    let display: String
     let root: xcb_window_t
     private let connection: OpaquePointer
     private let timeout: Duration
@@ -21,7 +22,6 @@ final class X11Connection {
     }
 
     init(display: String, authorization: Authorization, timeout: Duration) throws(X11Failure) {
-        self.display = display
         self.timeout = timeout
         var screen: Int32 = 0
         let made: OpaquePointer? =
@@ -131,10 +131,12 @@ final class X11Connection {
 
     private static func connectProblem(_ status: Int32, display: String) -> String {
         if status == XCB_CONN_ERROR, let number = XAuthority.localDisplayNumber(display) {
+            // libxcb does not say why; whether anything accepts a connection there tells a refusal from no server.
             let socket = "/tmp/.X11-unix/X\(number)"
-            return FileManager.default.fileExists(atPath: socket)
-                ? "the server at \(socket) refused the connection (not authorized: is XAUTHORITY the server's?)"
-                : "no X server: \(socket) does not exist"
+            guard FileManager.default.fileExists(atPath: socket) else { return "no X server: \(socket) does not exist" }
+            guard let probe = try? UnixSocketConnection.connect(to: socket) else { return "no X server listens at \(socket)" }
+            probe.closeReleasing()
+            return "the server at \(socket) refused the connection (not authorized: is XAUTHORITY the server's?)"
         }
         return connectionError(status)
     }

@@ -12,21 +12,22 @@ struct FocusCommand: ParsableCommand {
         commandName: "focus",
         abstract: "Show the application in front on the running desktop (or under the pointer): its app id, class, instance, title.")
 
-    @Flag(name: .long, help: "The window under the pointer instead (X11 and Hyprland; sway cannot tell).")
+    @Flag(name: .long, help: "The window under the pointer instead (X11, Hyprland, KDE Plasma; sway cannot tell).")
     var underPointer = false
 
     @Flag(name: .long, help: "Print a line whenever it changes, asking every 0.2 s (Ctrl-C stops).")
     var watch = false
 
-    @Option(name: .long, help: "Ask this desktop rather than the one the environment names: hyprland, sway, kde, gnome, x11 (x11 asks Xwayland about its X11 windows).")
+    @Option(name: .long, help: "Ask this desktop rather than the one the environment names (x11 asks Xwayland about its X11 windows).")
     var desktop: DesktopFocus.Desktop?
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let detection = desktop.map { DesktopFocus.source(for: $0, environment: environment) } ?? DesktopFocus.detect(environment: environment)
-        guard case .source(let source) = detection else {
-            if case .unavailable(_, let reason) = detection { fail(reason) }
-            return
+        let source: any FocusSource
+        switch detection {
+        case .source(let found): source = found
+        case .unavailable(_, let reason): fail(reason)
         }
         let ask = underPointer ? source.underPointer : source.front
         func asked() -> WindowIdentity? {

@@ -23,10 +23,15 @@ struct DetectionTests {
         #expect(Self.detected(["DISPLAY": ":1", "HOME": "/home/u"]) == "x11: X11 display :1")
     }
 
-    @Test func kdeAndGnomeOnX11AreAskedAsX11AndOnWaylandSayWhy() {
+    @Test func kdeAndGnomeOnX11AreAskedAsX11KDEOnWaylandAsKWinAndGnomeSaysWhy() {
         #expect(Self.detected(["XDG_CURRENT_DESKTOP": "KDE", "XDG_SESSION_TYPE": "x11", "DISPLAY": ":0"]) == "x11: X11 display :0")
         #expect(Self.detected(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "DISPLAY": ":0"]) == "x11: X11 display :0")
-        #expect(Self.detected(["KDE_FULL_SESSION": "true", "WAYLAND_DISPLAY": "wayland-0"]).hasPrefix("unavailable kde: KDE Plasma on Wayland"))
+        #expect(Self.detected(["KDE_FULL_SESSION": "true", "WAYLAND_DISPLAY": "wayland-0", "XDG_RUNTIME_DIR": "/run/user/1000"])
+            == "kde: KWin on the session bus unix:path=/run/user/1000/bus")
+        #expect(Self.detected(["XDG_CURRENT_DESKTOP": "KDE", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus,guid=1", "WAYLAND_DISPLAY": "w"])
+            == "kde: KWin on the session bus unix:path=/tmp/bus,guid=1")
+        #expect(Self.detected(["XDG_CURRENT_DESKTOP": "KDE", "WAYLAND_DISPLAY": "wayland-0"])
+            == "unavailable kde: KDE Plasma: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set, so the session bus is unknown")
 
         let gnome = Self.detected(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"])
         #expect(gnome.hasPrefix("unavailable gnome: GNOME Shell on Wayland tells no other program which window is in front"))
@@ -36,8 +41,8 @@ struct DetectionTests {
 
     @Test func otherCompositorsAndNoDesktopAtAllSayWhy() {
         #expect(Self.detected(["XDG_CURRENT_DESKTOP": "river", "WAYLAND_DISPLAY": "wayland-1"]) == """
-            unavailable -: a Wayland compositor this does not know (XDG_CURRENT_DESKTOP=river): only Hyprland, sway and KDE Plasma tell \
-            which window is in front
+            unavailable -: a Wayland compositor this cannot ask (XDG_CURRENT_DESKTOP=river): Hyprland, sway and KDE Plasma are the \
+            Wayland desktops it asks
             """)
         #expect(Self.detected([:]).hasPrefix("unavailable -: no desktop in the environment: none of HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK"))
     }

@@ -25,7 +25,8 @@ final class SwayDesktop {
     var environment: [String: String] { baseEnvironment.merging(["SWAYSOCK": socket, "WAYLAND_DISPLAY": wayland]) { $1 } }
 
     init() throws {
-        folder = try TemporaryFolder("sway")
+        // nobody must reach the folder's files (its configuration) through every folder above it.
+        folder = try TemporaryFolder("sway", in: TestPrograms.asRoot ? "/tmp" : NSTemporaryDirectory())
         runtime = folder.path + "/runtime"
         home = folder.path + "/home"
         for path in [runtime, home] {

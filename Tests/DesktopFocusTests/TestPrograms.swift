@@ -44,8 +44,9 @@ func waitUntil(_ what: String, seconds: Double = 30, _ condition: () throws -> B
 final class TemporaryFolder {
     let path: String
 
-    init(_ name: String) throws {
-        path = NSTemporaryDirectory() + "/gestured-\(name)-\(UUID().uuidString.prefix(8))"
+    /// `base`: where, when not the temporary folder ($TMPDIR, which may be private to this user).
+    init(_ name: String, in base: String = NSTemporaryDirectory()) throws {
+        path = base + "/gestured-\(name)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
