@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "GestureConfig",
             dependencies: [
-                "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SystemCalls",
+                "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SessionDesktop", "SystemCalls",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -136,13 +136,15 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // Which desktop a session runs, from its environment: one rule for the shortcut presets and the focus sources.
+        .target(name: "SessionDesktop"),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // Which application is in front, and which window is under the pointer, asked of the running desktop: X11
         // through libxcb, sway and Hyprland over their IPC sockets (docs/desktop-focus.md).
         .target(
             name: "DesktopFocus",
-            dependencies: ["CXCB", "GestureProtocol", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CXCB", "GestureProtocol", "SessionDesktop", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "gestured",
@@ -193,7 +195,7 @@ let package = Package(
         .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "SystemCalls"]),
         // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland
         // against replies written from its documentation.
-        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SystemCalls"]),
+        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SessionDesktop", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]

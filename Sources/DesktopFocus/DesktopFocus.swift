@@ -2,11 +2,13 @@
 // is under the pointer, for per-application actions (docs/desktop-focus.md). It owns the asking of each desktop in
 // its own terms: X11 through libxcb (EWMH's _NET_ACTIVE_WINDOW, ICCCM's WM_CLASS and WM_STATE), sway over its IPC
 // socket (GET_TREE), Hyprland over its request socket (j/activewindow, j/cursorpos, j/clients), KDE Plasma's KWin
-// through a script it loads over the session bus (a D-Bus client of its own); the choice of desktop from the
-// session's environment; and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland tells no outside
+// through a script it loads over the session bus (a D-Bus client of its own); the choice of a source for the
+// session (SessionDesktop tells its desktop); and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland tells no outside
 // program, so it is detected and said so.
 //
 // It knows nothing of gestures, the daemon or actions files.
+
+import SessionDesktop
 
 /// The running desktop's focus, found from the session's environment.
 public enum DesktopFocus {
@@ -23,21 +25,19 @@ public enum DesktopFocus {
     }
 
     /// The source for the desktop `environment` names (a session's variables, as a process started in it gets them):
-    /// Hyprland (HYPRLAND_INSTANCE_SIGNATURE), sway (SWAYSOCK), KDE Plasma (XDG_CURRENT_DESKTOP has KDE, or
-    /// KDE_FULL_SESSION), GNOME (XDG_CURRENT_DESKTOP has GNOME), then X11 (DISPLAY). A KDE or GNOME session on X11
+    /// the one SessionDesktop tells, else X11 (DISPLAY). A KDE or GNOME session on X11
     /// is asked as X11, which any EWMH window manager answers (KWin too, without loading a script each time). Nothing
     /// is connected to yet: the first question does.
     public static func detect(environment: [String: String]) -> Detection {
         func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
-        if set("HYPRLAND_INSTANCE_SIGNATURE") { return source(for: .hyprland, environment: environment) }
-        if set("SWAYSOCK") { return source(for: .sway, environment: environment) }
-        // A colon-separated list (the desktop entry specification's DesktopNames), "ubuntu:GNOME" for one.
-        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() }
         let x11Session = environment["XDG_SESSION_TYPE"] == "x11" || (!set("WAYLAND_DISPLAY") && set("DISPLAY"))
-        if desktops.contains("KDE") || environment["KDE_FULL_SESSION"] == "true" {
-            return source(for: x11Session ? .x11 : .kde, environment: environment)
+        switch SessionDesktop(environment: environment) {
+        case .hyprland: return source(for: .hyprland, environment: environment)
+        case .sway: return source(for: .sway, environment: environment)
+        case .kde: return source(for: x11Session ? .x11 : .kde, environment: environment)
+        case .gnome: return source(for: x11Session ? .x11 : .gnome, environment: environment)
+        case nil: break
         }
-        if desktops.contains("GNOME") { return source(for: x11Session ? .x11 : .gnome, environment: environment) }
         if set("WAYLAND_DISPLAY") {
             let named = environment["XDG_CURRENT_DESKTOP"].map { " (XDG_CURRENT_DESKTOP=\($0))" } ?? ""
             return .unavailable(

@@ -1,4 +1,5 @@
 import GestureProtocol
+import SessionDesktop
 
 extension ActionsFile {
     /// The file for its desktop (the file's `desktop`, else the one `environment` says is running): the actions
@@ -16,11 +17,11 @@ extension ActionsFile {
             throw ConfigErrors(
                 [ConfigError(file: file, position: first, "shortcut needs the desktop presets, which could not be read:")] + errors.errors)
         }
-        guard let desktop = desktop ?? ShortcutPresets.desktop(in: environment) else {
+        guard let desktop = desktop ?? SessionDesktop(environment: environment)?.rawValue else {
             throw ConfigErrors([
                 ConfigError(
                     file: file, position: first,
-                    "which desktop is this for? None of \(ShortcutPresets.desktops.joined(separator: ", ")) could be told from XDG_CURRENT_DESKTOP, SWAYSOCK or HYPRLAND_INSTANCE_SIGNATURE: say desktop = \"...\" at the top of the file"
+                    "which desktop is this for? None of \(ShortcutPresets.desktops.joined(separator: ", ")) could be told from HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK, XDG_CURRENT_DESKTOP or KDE_FULL_SESSION: say desktop = \"...\" at the top of the file"
                 )
             ])
         }

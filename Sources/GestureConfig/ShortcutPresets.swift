@@ -1,3 +1,5 @@
+import SessionDesktop
+
 /// Desktops' default shortcuts by name (config/actions/presets; docs/actions.md, Desktop presets): what an action's
 /// `shortcut = "workspace-next"` types or runs on the desktop in use, so that one actions file serves GNOME, KDE
 /// Plasma, sway and Hyprland. A desktop's file holds its own shortcuts over `common.toml`'s, which every desktop
@@ -11,7 +13,7 @@ public struct ShortcutPresets: Sendable {
     }
 
     /// The desktops there are presets for.
-    public static let desktops = ["gnome", "kde", "sway", "hyprland"]
+    public static let desktops = SessionDesktop.allCases.map(\.rawValue)
 
     /// Each desktop's shortcuts, by name.
     public var shortcuts: [String: [String: Shortcut]]
@@ -70,18 +72,5 @@ public struct ShortcutPresets: Sendable {
         }
         guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
         return result
-    }
-
-    /// The desktop running, as its session says: Hyprland's and sway's own variables, else XDG_CURRENT_DESKTOP (a
-    /// list, `ubuntu:GNOME`); nil when none of these desktops can be told.
-    public static func desktop(in environment: [String: String]) -> String? {
-        if environment["HYPRLAND_INSTANCE_SIGNATURE"].map({ !$0.isEmpty }) == true { return "hyprland" }
-        if environment["SWAYSOCK"].map({ !$0.isEmpty }) == true { return "sway" }
-        let current = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
-        if current.contains("kde") { return "kde" }
-        if current.contains("gnome") { return "gnome" }
-        if current.contains("sway") { return "sway" }
-        if current.contains("hyprland") { return "hyprland" }
-        return nil
     }
 }
