@@ -88,18 +88,32 @@ public struct ActionRunner {
     /// When the next step by time is due, if any is.
     public var nextDeadline: Double? { underway.values.compactMap(\.nextTick).min() }
 
-    /// Whether `effects(of:)` needs to know the desktop's windows for this event: an action for its gesture has
-    /// application rules, and the gesture is just beginning for it (they are asked once a gesture).
-    public func needsWindows(for event: GestureEvent) -> Bool {
-        guard event.owner == nil || event.owner == owner else { return false }
-        return actions.actions.indices.contains { i in
-            let a = actions.actions[i]
-            return a.gesture == event.recognizer && (a.application != nil || a.applicationUnderPointer != nil) && underway[i] == nil
+    /// Which of the desktop's windows an event's rules look at: the application in front, the window under the
+    /// pointer, or both.
+    public struct WindowQuestion: Sendable, Equatable {
+        public var front = false
+        public var underPointer = false
+
+        public init(front: Bool = false, underPointer: Bool = false) {
+            self.front = front
+            self.underPointer = underPointer
         }
     }
 
+    /// What `effects(of:)` needs to know of the desktop's windows for this event, nil for nothing: the rules of the
+    /// actions for its gesture, as the gesture begins for them (they are asked once a gesture).
+    public func windowQuestion(for event: GestureEvent) -> WindowQuestion? {
+        guard event.owner == nil || event.owner == owner else { return nil }
+        var question = WindowQuestion()
+        for (i, a) in actions.actions.enumerated() where a.gesture == event.recognizer && underway[i] == nil {
+            question.front = question.front || a.application != nil
+            question.underPointer = question.underPointer || a.applicationUnderPointer != nil
+        }
+        return question.front || question.underPointer ? question : nil
+    }
+
     /// The effects of one event that came at `now`, in the order of the file's actions; `windows` as the desktop
-    /// told them when asked (`needsWindows`).
+    /// told them when asked (`windowQuestion`).
     public mutating func effects(of event: GestureEvent, at now: Double, windows: Windows = Windows()) -> [Effect] {
         // An actions file binds configured recognizers and its own: a recognizer another connection added may carry
         // any name (docs/protocol.md, Who changes what), and its lines say whose it is.

@@ -54,11 +54,7 @@ final class ActionPerformer: @unchecked Sendable {
     func perform(_ gesture: GestureEvent) {
         lock.lock()
         defer { lock.unlock() }
-        var windows = ActionRunner.Windows()
-        if runner.needsWindows(for: gesture) {
-            let pointer = runner.actions.actions.contains { $0.gesture == gesture.recognizer && $0.applicationUnderPointer != nil }
-            windows = desktop.windows(underPointer: pointer)
-        }
+        let windows = runner.windowQuestion(for: gesture).map(desktop.windows) ?? ActionRunner.Windows()
         carryOut(runner.effects(of: gesture, at: Self.now, windows: windows))
     }
 

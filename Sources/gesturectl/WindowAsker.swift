@@ -14,16 +14,17 @@ final class WindowAsker {
         detection = DesktopFocus.detect(environment: environment)
     }
 
-    /// What the desktop says now; `underPointer` only when an action asks for it (sway cannot tell it).
-    func windows(underPointer: Bool) -> ActionRunner.Windows {
+    /// What the desktop says now of the windows `question` names, and only those (sway cannot tell the one under
+    /// the pointer, and each question costs a round trip or more: docs/desktop-focus.md, Cost).
+    func windows(_ question: ActionRunner.WindowQuestion) -> ActionRunner.Windows {
         guard case .source(let source) = detection else {
             if case .unavailable(_, let reason) = detection { sayOnce("actions: which application is in front cannot be asked: \(reason); actions for applications do not run") }
             return ActionRunner.Windows()
         }
         var windows = ActionRunner.Windows()
         do {
-            windows.front = try source.front().map(Self.names) ?? []
-            if underPointer { windows.underPointer = try source.underPointer().map(Self.names) ?? [] }
+            if question.front { windows.front = try source.front().map(Self.names) ?? [] }
+            if question.underPointer { windows.underPointer = try source.underPointer().map(Self.names) ?? [] }
         } catch {
             sayOnce("actions: \(error); actions for applications do not run while it cannot be told")
         }

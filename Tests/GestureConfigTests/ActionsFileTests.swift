@@ -420,9 +420,11 @@ import Testing
         var runner = ActionRunner(actions: file)
         let general = [ActionRunner.Effect.keys([29, 13])], inkscape = [ActionRunner.Effect.keys([13])]
         func pinch(_ state: RecognizerState, _ scale: Double) -> GestureEvent { Self.event("pinch", state, values: .pinch(scale: scale, velocity: nil)) }
-        #expect(runner.needsWindows(for: pinch(.began, 1)))
+        #expect(runner.windowQuestion(for: pinch(.began, 1)) == .init(front: true))
+        #expect(runner.windowQuestion(for: Self.event("tap", .ended)) == .init(underPointer: true))
+        #expect(runner.windowQuestion(for: Self.event("swipe", .ended)) == nil, "no rules")
         _ = runner.effects(of: pinch(.began, 1), at: 0, windows: .init(front: ["org.inkscape.Inkscape"]))
-        #expect(!runner.needsWindows(for: pinch(.changed, 1.3)), "asked once a gesture")
+        #expect(runner.windowQuestion(for: pinch(.changed, 1.3)) == nil, "asked once a gesture")
         #expect(runner.effects(of: pinch(.changed, 1.3), at: 0.1) == inkscape, "the front application's, though no windows come with the changes")
         _ = runner.effects(of: pinch(.ended, 1.3), at: 0.2)
         _ = runner.effects(of: pinch(.began, 1), at: 1, windows: .init(front: ["GIMP-2.10", "gimp"]))
