@@ -76,10 +76,7 @@ struct ShapeCommand: ParsableCommand {
             var down: [UInt64: Point] = [:]
             var frameTime: DaemonTime?
             var started = false
-            func observe(at time: DaemonTime) {
-                let centroid = down.isEmpty ? nil : down.values.reduce(Point(x: 0, y: 0), +) / Double(down.count)
-                strokes.observe(down: down.count, centroid: centroid, at: Timestamp(nanoseconds: time.microseconds * 1000))
-            }
+            func observe(at time: DaemonTime) { strokes.observe(down: down.values, at: Timestamp(nanoseconds: time.microseconds * 1000)) }
             while true {
                 if started, down.isEmpty, !connection.hasLine(within: pause) { break }
                 let message: DaemonConnection.Message?

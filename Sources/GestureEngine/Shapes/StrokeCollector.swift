@@ -28,6 +28,11 @@ public struct StrokeCollector: Sendable {
         }
     }
 
+    /// The fingers down at `time`, at `locations`: a client's, which has touches rather than frames.
+    public mutating func observe(down locations: some Collection<Point>, at time: Timestamp) {
+        observe(down: locations.count, centroid: locations.isEmpty ? nil : locations.reduce(Point(x: 0, y: 0), +) / Double(locations.count), at: time)
+    }
+
     /// A frame of a recording: the fingers down in it (those that lift in it are up).
     public mutating func observe(_ frame: TouchFrame) {
         var count = 0, sum = Point(x: 0, y: 0)
