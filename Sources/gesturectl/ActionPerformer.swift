@@ -54,7 +54,9 @@ final class ActionPerformer: @unchecked Sendable {
     func perform(_ gesture: GestureEvent) {
         lock.lock()
         defer { lock.unlock() }
-        let windows = runner.windowQuestion(for: gesture).map(desktop.windows) ?? ActionRunner.Windows()
+        var windows = ActionRunner.Windows()
+        // The desktop is looked for only once an action asks.
+        if let question = runner.windowQuestion(for: gesture) { windows = desktop.windows(question) }
         carryOut(runner.effects(of: gesture, at: Self.now, windows: windows))
     }
 

@@ -19,24 +19,9 @@ extension KernelDeviceTests {
             name = "tap"
             kind = "tap"
             """)
-        let actions = daemon.directory + "/actions.toml"
-        try "[[action]]\ngesture = \"tap\"\nkeys = \"ctrl+alt+t\"\n".write(toFile: actions, atomically: true, encoding: .utf8)
-        let log = Glibc.open(daemon.directory + "/actions.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let pid = try KernelDevices.start(["actions", "--socket", daemon.socket, "--file", actions], program: daemon.gesturectl, output: log)
-        close(log)
-        defer {
-            kill(pid, SIGTERM)
-            _ = KernelDevices.wait(pid)
-        }
-        var node: String?
-        try KernelDevices.waitFor {
-            node = EvdevDevice.node(named: "gestured actions keyboard")
-            return node != nil
-        }
-        let keyboard = try EvdevDevice(path: node!)
-        try KernelDevices.waitFor {
-            ((try? String(contentsOfFile: daemon.directory + "/actions.log", encoding: .utf8)) ?? "").contains("connected to gestured")
-        }
+        let client = try KernelActionsClient(
+            on: daemon, actions: "[[action]]\ngesture = \"tap\"\nkeys = \"ctrl+alt+t\"\n", devices: ["gestured actions keyboard"])
+        let keyboard = try client.device("gestured actions keyboard")
 
         try screen.write(KernelDevices.touch(slot: 0, id: 1, x: 500, y: 250))
         usleep(50_000)
@@ -72,39 +57,23 @@ extension KernelDeviceTests {
             name = "drag"
             kind = "pan"
             """)
-        let actions = daemon.directory + "/actions.toml"
-        try """
-            [[action]]
-            gesture = "drag"
-            hold = "mouse_left"
-            pointer = true
-            pointer_speed = 2
+        let client = try KernelActionsClient(
+            on: daemon,
+            actions: """
+                [[action]]
+                gesture = "drag"
+                hold = "mouse_left"
+                pointer = true
+                pointer_speed = 2
 
-            [[action]]
-            gesture = "drag"
-            hold = "alt"
-            repeat_every = 10
-            keys = "tab"
-            """.write(toFile: actions, atomically: true, encoding: .utf8)
-        let logPath = daemon.directory + "/actions.log"
-        let log = Glibc.open(logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let pid = try KernelDevices.start(["actions", "--socket", daemon.socket, "--file", actions], program: daemon.gesturectl, output: log)
-        close(log)
-        var alive = true
-        defer {
-            if alive {
-                kill(pid, SIGTERM)
-                _ = KernelDevices.wait(pid)
-            }
-        }
-        var keyboardNode: String?, mouseNode: String?
-        try KernelDevices.waitFor {
-            keyboardNode = EvdevDevice.node(named: "gestured actions keyboard")
-            mouseNode = EvdevDevice.node(named: "gestured actions mouse")
-            return keyboardNode != nil && mouseNode != nil
-        }
-        let keyboard = try EvdevDevice(path: keyboardNode!), mouse = try EvdevDevice(path: mouseNode!)
-        try KernelDevices.waitFor { ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").contains("connected to gestured") }
+                [[action]]
+                gesture = "drag"
+                hold = "alt"
+                repeat_every = 10
+                keys = "tab"
+                """,
+            devices: ["gestured actions keyboard", "gestured actions mouse"])
+        let keyboard = try client.device("gestured actions keyboard"), mouse = try client.device("gestured actions mouse")
 
         // 35 mm to the right, 1 mm a report.
         try screen.write(KernelDevices.touch(slot: 0, id: 1, x: 200, y: 250))
@@ -129,7 +98,7 @@ extension KernelDeviceTests {
         #expect(moved >= 40 && moved <= 70, "pointer motion \(moved) counts")
 
         guard withLibinput else { return }
-        let released = try Self.libinputEvents(keyboardNode!, arguments: ["--show-keycodes"], until: "(56) released") {
+        let released = try Self.libinputEvents(client.nodes["gestured actions keyboard"]!, arguments: ["--show-keycodes"], until: "(56) released") {
             try screen.write(KernelDevices.touch(slot: 0, id: 2, x: 200, y: 250))
             var held = false
             for step in 1...20 {
@@ -140,9 +109,7 @@ extension KernelDeviceTests {
                 _ = try? keyboard.readPending { e in if e.type == EventType.key && e.code == 56 && e.value == 1 { held = true } }
                 return held
             }
-            kill(pid, SIGKILL)
-            _ = KernelDevices.wait(pid)
-            alive = false
+            client.kill()
             try KernelDevices.waitFor { EvdevDevice.node(named: "gestured actions keyboard") == nil && EvdevDevice.node(named: "gestured actions mouse") == nil }
         }
         #expect(released.contains("(56) pressed"), "\(released)")
