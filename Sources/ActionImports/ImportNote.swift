@@ -80,7 +80,7 @@ enum ImportNote {
         case .windowAction(let action):
             "no desktop preset does this (docs/actions.md, Desktop presets): \(action.advice)"
         case .shortcutOnSome(let action):
-            "only \(WindowAction.named(action.desktops)) have a default shortcut for \(action.shortcut ?? "it"), so the action is for "
+            "only \(WindowAction.named(action.desktops)) \(action.desktops.count == 1 ? "has" : "have") a default shortcut for \(action.shortcut ?? "it"), so the action is for "
                 + "\(action.desktops.count == 1 ? "that desktop" : "those"); on \(WindowAction.named(action.missing)), \(action.advice)"
         case .shortcutToggles:
             "the desktops' shortcuts toggle it, where this only set (or only unset) it"

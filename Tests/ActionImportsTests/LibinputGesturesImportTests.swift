@@ -136,6 +136,9 @@ import Testing
         #expect(imported.comment(atLine: 1)?.contains("Not imported: no desktop preset does this (docs/actions.md, Desktop presets): bind your desktop's shortcut as keys (KDE Plasma \"ctrl+super+down\")") == true)
         #expect(imported.comment(atLine: 2)?.contains("Not imported: no desktop preset does this") == true)
         #expect(imported.actions("pinch-2").map(\.shortcut) == ["workspace-next"])
+        // xdotool key with no key name (a '+' alone) is a command, not keys = "", which an actions file refuses.
+        let plus = try Imported(.libinputGestures, "gesture swipe up 3 xdotool key +\n")
+        #expect(plus.actions("swipe-3-vertical").map(\.command) == ["xdotool key +"])
         let oneWay = try Imported(.libinputGestures, "gesture pinch in _internal ws_up\ngesture pinch out echo out\n")
         #expect(oneWay.file.actions.isEmpty)
         #expect(oneWay.comment(atLine: 1)?.contains("Not imported: a pinch action cannot yet be limited to pinching in or out with keys") == true)

@@ -221,6 +221,7 @@ import Testing
         let shortcut = try Imported(.touchegg, pinches("<action type=\"SHOW_DESKTOP\"/>", "<action type=\"SHOW_DESKTOP\"/>"))
         #expect(shortcut.actions("pinch-2").map(\.shortcut) == ["show-desktop"])
         #expect(shortcut.actions("pinch-2").first?.desktops == ["kde"])
+        #expect(shortcut.comment(atLine: 2)?.contains("Note: only KDE Plasma has a default shortcut for show-desktop, so the action is for that desktop; on GNOME, sway and Hyprland,") == true)
 
         let keys = try Imported(.touchegg, pinches("<action type=\"SEND_KEYS\"><keys>F9</keys></action>", "<action type=\"SEND_KEYS\"><keys>F10</keys></action>"))
         #expect(keys.file.actions.isEmpty)
