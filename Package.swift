@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "UnistrokeLogs", targets: ["UnistrokeLogs"]),
         // Which application is in front on the running desktop, for per-application actions.
         .library(name: "DesktopFocus", targets: ["DesktopFocus"]),
+        // gesturectl import's readers of other tools' configurations, for their fuzzers.
+        .library(name: "ActionImports", targets: ["ActionImports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

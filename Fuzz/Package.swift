@@ -11,10 +11,10 @@ let gestured = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 // libFuzzer supplies `main`; the harness only defines LLVMFuzzerTestOneInput.
 let harness: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
-func fuzzer(_ name: String, _ products: [String]) -> Target {
+func fuzzer(_ name: String, _ products: [String], targets: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["FuzzInput"] + products.map { .product(name: $0, package: gestured) },
+        dependencies: ["FuzzInput"] + targets + products.map { .product(name: $0, package: gestured) },
         path: "Fuzzers/\(name)",
         swiftSettings: harness
     )
@@ -38,5 +38,12 @@ let package = Package(
         fuzzer("ScriptFuzzer", ["CaptureFormats"]),
         fuzzer("ReplayFuzzer", ["GestureConfig", "GestureCore", "CaptureFormats", "InputCore", "GestureEngine"]),
         fuzzer("TraceFuzzer", ["GestureTrace"]),
+        // gesturectl import's three readers share their checks.
+        .target(
+            name: "ImportCheck", dependencies: [.product(name: "ActionImports", package: gestured), .product(name: "GestureConfig", package: gestured)],
+            path: "Fuzzers/ImportCheck"),
+        fuzzer("ToucheggImportFuzzer", [], targets: ["ImportCheck"]),
+        fuzzer("FusumaImportFuzzer", [], targets: ["ImportCheck"]),
+        fuzzer("LibinputGesturesImportFuzzer", [], targets: ["ImportCheck"]),
     ]
 )

@@ -10,6 +10,8 @@ struct ActionsDocument {
 
     let source: ImportSource
     let file: String
+    /// The applications the actions added now are for (a per-application part of the original); nil for every one.
+    var application: [String]?
     private var recognizers: [ImportedRecognizer] = []
     /// The tables and comments after the recognizers, each block its lines.
     private var blocks: [[String]] = []
@@ -28,6 +30,13 @@ struct ActionsDocument {
 
     /// An action imported from `origin`, and what it does differently there (`notes`, approximations).
     mutating func add(_ action: ImportedAction, from origin: Origin, notes: [ImportNote] = []) {
+        var action = action
+        action.application = action.application ?? application
+        // What an actions file would refuse is said instead (ActionsFile takes strings of up to 4096 bytes,
+        // GestureConfig's ConfigLimits.stringBytes).
+        for effect in [action.effect, action.back].compactMap({ $0 }) {
+            if case .command(let command) = effect, command.utf8.count > 4096 { return leaveOut(origin, .tooLong("command", bytes: command.utf8.count)) }
+        }
         var lines = TOMLText.comment("line \(origin.line): \(origin.what)")
         for note in notes {
             lines += TOMLText.comment("Note: \(note.text).")
@@ -36,6 +45,30 @@ struct ActionsDocument {
         lines.append("[[action]]")
         lines += action.keys.map { "\($0.0) = \($0.1.text)" }
         blocks.append(lines)
+    }
+
+    /// A window manager's action as the desktops' shortcut for it (`action` makes the action of an effect), for
+    /// the desktops whose presets have it; said left out when none does.
+    mutating func add(_ window: WindowAction, from origin: Origin, notes: [ImportNote] = [], _ action: (Effect) -> ImportedAction) {
+        guard let shortcut = window.shortcut else { return leaveOut(origin, .windowAction(window)) }
+        var imported = action(.shortcut(shortcut))
+        var notes = notes
+        if !window.missing.isEmpty {
+            imported.desktops = window.desktops
+            notes.append(.shortcutOnSome(window))
+        }
+        add(imported, from: origin, notes: notes)
+    }
+
+    /// The names of a per-application part of the original as `application` patterns, those an actions file
+    /// takes (1 to 256 of them, each of 1 to 256 bytes); nil, and said, when there are none such.
+    mutating func applications(_ names: [String], from origin: Origin) -> [String]? {
+        let patterns = names.filter { !$0.isEmpty }
+        guard !patterns.isEmpty, patterns.count <= 256, patterns.allSatisfy({ $0.utf8.count <= 256 }) else {
+            leaveOut(origin, .applicationNames)
+            return nil
+        }
+        return patterns
     }
 
     /// Something of the original that is not imported, said in its place.
@@ -60,7 +93,8 @@ struct ActionsDocument {
             gestured actions imported from \(file) (\(source.toolName)) by gesturectl import. Check it with gesturectl \
             actions --check --file THIS-FILE, and stop \(source.toolName) before running gesturectl actions with it, \
             or both act on each gesture (docs/actions.md).
-            The recognizers are the file's own: gesturectl actions adds them to the daemon when it connects. Comments \
+            The recognizers are the file's own: gesturectl actions adds them to the daemon when it connects. A shortcut \
+            is the running desktop's (desktop = "gnome", "kde", "sway" or "hyprland" at the top chooses one). Comments \
             say what the original had that is not imported, and why.
             """)
         for recognizer in recognizers {

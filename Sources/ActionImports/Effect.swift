@@ -1,15 +1,18 @@
-/// What an imported action does: keys typed on gestured's keyboard, or a command for `/bin/sh -c`.
+/// What an imported action does: keys typed on gestured's keyboard (mouse buttons clicked on its mouse), a command
+/// for `/bin/sh -c`, or a desktop's shortcut by its preset's name (docs/actions.md, Desktop presets).
 enum Effect: Equatable {
     /// Key names of `KeyNames` joined by '+'; `command` is the shell command they were taken from (an `xdotool
     /// key`), for when only a command will do.
     case keys(String, command: String? = nil)
     case command(String)
+    case shortcut(String)
 
     /// The effect as a shell command, when it has one: what a `case` on the gesture's direction can run.
     var shellCommand: String? {
         switch self {
         case .keys(_, let command): command
         case .command(let command): command
+        case .shortcut: nil
         }
     }
 

@@ -23,40 +23,146 @@ extension FusumaImport {
         leaf.threshold == nil ? [] : [.threshold]
     }
 
-    /// Swipes: one recognizer per axis and fingers, an action per direction; begin and end as a pan's.
+    /// Swipes: one recognizer per axis and fingers, an action per direction; begin, update and end as a pan's.
     mutating func swipe(_ swipe: YAMLNodes.Entry) throws(ImportError) {
         for count in try level(swipe, of: "finger counts") {
             guard let fingers = count.fingers else {
                 fingerless(count, "swipe")
                 continue
             }
+            var events = Events()
             for entry in try level(count, of: "directions") {
                 let path = "swipe \(fingers) \(entry.key)"
                 switch entry.key {
                 case "left", "right", "up", "down":
-                    let (leafEntries, events) = split(try level(entry, of: "what to run"), events: ["begin", "update", "end"])
+                    let (leafEntries, directed) = split(try level(entry, of: "what to run"), events: ["begin", "update", "end"])
                     if !leafEntries.isEmpty {
                         let leaf = try leaf(leafEntries, path: path, line: entry.line)
                         let recognizer = style.swipe(fingers: fingers, vertical: entry.key == "up" || entry.key == "down")
                         place(leaf, on: recognizer, notes: thresholdNote(leaf)) { ImportedAction(gesture: $0, direction: entry.key, $1) }
                     }
-                    for event in events {
-                        document.leaveOut(.init(line: event.line, what: "\(path) \(event.key): \(YAMLNodes.describe(event.value))"), .panDirection)
+                    for event in directed {
+                        if event.key == "update" {
+                            events.ways.append((entry.key, try leaf(try level(event, of: "what to run"), path: "\(path) update", line: event.line)))
+                        } else {
+                            document.leaveOut(.init(line: event.line, what: "\(path) \(event.key): \(YAMLNodes.describe(event.value))"), .panDirection)
+                        }
                     }
-                case "begin", "end":
-                    let leaf = try leaf(try level(entry, of: "what to run"), path: path, line: entry.line)
-                    place(leaf, on: style.pan(fingers: fingers), notes: thresholdNote(leaf)) {
-                        ImportedAction(gesture: $0, on: [entry.key == "begin" ? "began" : "ended"], $1)
-                    }
-                case "update":
-                    document.leaveOut(.init(line: entry.line, what: "\(path): \(YAMLNodes.describe(entry.value))"), .timeInterval)
+                case "begin", "end", "update":
+                    events[entry.key] = try leaf(try level(entry, of: "what to run"), path: path, line: entry.line)
                 default:
                     document.leaveOut(
                         .init(line: entry.line, what: "\(path): \(YAMLNodes.describe(entry.value))"),
                         .ignoredByTool("a swipe's fingers have left, right, up, down, begin, update or end below them in fusuma"))
                 }
             }
+            continuous(events, on: style.pan(fingers: fingers), interval: intervals["swipe"])
         }
+    }
+
+    /// fusuma's events of a gesture under way: begin, update (any way, and a swipe's by direction) and end.
+    struct Events {
+        var begin: Leaf?
+        var update: Leaf?
+        var end: Leaf?
+        /// A swipe's `update:` below its directions, in the file's order.
+        var ways: [(way: String, leaf: Leaf)] = []
+
+        subscript(event: String) -> Leaf? {
+            get { event == "begin" ? begin : event == "end" ? end : update }
+            set {
+                switch event {
+                case "begin": begin = newValue
+                case "end": end = newValue
+                default: update = newValue
+                }
+            }
+        }
+    }
+
+    /// A pan's or pinch's events as its actions: begin and end on its began and ended, or a key or button pressed
+    /// at one and released at the other held throughout; update's steps by time (fusuma's pace, 0.1 s times the
+    /// interval), forward as a pan goes right or down or a pinch opens, back the other way, a swipe's ways of one
+    /// axis only; or the pointer following the fingers, where update moves it by fusuma's movement.
+    private mutating func continuous(_ events: Events, on recognizer: ImportedRecognizer, interval: Double?) {
+        var hold: (keys: String, origin: ActionsDocument.Origin)?
+        if let begin = events.begin, let end = events.end, let keys = Self.pressed(begin, down: true), keys == Self.pressed(end, down: false) {
+            hold = (keys, .init(line: begin.origin.line, what: begin.origin.what + "; " + end.origin.what))
+        } else {
+            for (event, leaf) in [("began", events.begin), ("ended", events.end)] {
+                guard let leaf else { continue }
+                place(leaf, on: recognizer, notes: thresholdNote(leaf)) { ImportedAction(gesture: $0, on: [event], $1) }
+            }
+        }
+        let first = events.ways.first
+        let axis = first.map { ["left", "right"].contains($0.way) ? ["left", "right"] : ["up", "down"] } ?? []
+        let forward = events.ways.first { axis.contains($0.way) && ($0.way == "right" || $0.way == "down") }?.leaf ?? events.update
+        let backward = events.ways.first { axis.contains($0.way) && ($0.way == "left" || $0.way == "up") }?.leaf ?? events.update
+        let steps = [forward, backward].compactMap { $0 }.reduce(into: [Leaf]()) { leaves, leaf in
+            if !leaves.contains(where: { $0.origin.line == leaf.origin.line }) { leaves.append(leaf) }
+        }
+        let origins = (steps.map(\.origin) + (hold.map { [$0.origin] } ?? [])).sorted { $0.line < $1.line }
+        let origin = origins.first.map { ActionsDocument.Origin(line: $0.line, what: origins.map(\.what).joined(separator: "; ")) }
+        if let update = events.update, events.ways.isEmpty, update.movesPointer {
+            // The pointer following the fingers, the button held by begin and end.
+            var action = ImportedAction(gesture: document.declare(recognizer), nil)
+            action.pointer = true
+            action.hold = hold?.keys
+            let notes = update.notes.filter { if case .toolVariables = $0 { false } else { true } }
+            document.add(action, from: origin!, notes: notes + [.pointerSpeed])
+            for (origin, note) in update.leftOut { document.leaveOut(origin, note) }
+        } else if let origin, !steps.allSatisfy({ $0.effects.isEmpty }), let desktops = Self.desktops(steps) {
+            // fusuma's pace of a leaf's steps, within what repeat_interval takes.
+            let pace = { (leaf: Leaf) in min(max(0.1 * (leaf.interval ?? interval ?? 1), 0.01), 60) }
+            let seconds = pace(forward ?? backward!)
+            let back = forward != nil && backward.map(pace).map { $0 != seconds } == true ? pace(backward!) : nil
+            let notes = steps.flatMap(\.notes) + [ImportNote.stepsByTime(every: TOMLText.number(seconds) + " s", back: back.map { TOMLText.number($0) + " s" })]
+            for i in 0..<max(forward?.effects.count ?? 0, backward?.effects.count ?? 0) {
+                var action = ImportedAction(gesture: document.declare(recognizer), forward?.effects.dropFirst(i).first, back: backward?.effects.dropFirst(i).first)
+                action.repeatInterval = seconds
+                action.hold = i == 0 ? hold?.keys : nil
+                action.desktops = desktops
+                if action.effect == nil && action.hold == nil {
+                    document.leaveOut(origin, .backOnly)
+                } else {
+                    document.add(action, from: origin, notes: notes)
+                }
+            }
+            for (origin, note) in steps.flatMap(\.leftOut) { document.leaveOut(origin, note) }
+        } else {
+            if let origin, !steps.allSatisfy({ $0.effects.isEmpty }) { document.leaveOut(origin, .noDesktopForBoth) }
+            if let hold {
+                var action = ImportedAction(gesture: document.declare(recognizer), nil)
+                action.hold = hold.keys
+                document.add(action, from: hold.origin)
+            }
+            for (origin, note) in steps.flatMap(\.leftOut) { document.leaveOut(origin, note) }
+        }
+        if let first {
+            for other in events.ways where !axis.contains(other.way) {
+                document.leaveOut(other.leaf.origin, .panAxis(importedAt: first.leaf.origin.line))
+            }
+            // update: without a direction, where both ways of the axis have their own.
+            if let update = events.update, !steps.contains(where: { $0.origin.line == update.origin.line }) {
+                document.leaveOut(update.origin, .panAxis(importedAt: first.leaf.origin.line))
+            }
+        }
+    }
+
+    /// The desktops the effects of all of `leaves` are for (shortcuts only some desktops have): nil for every one;
+    /// nil too, when no desktop has them all.
+    static func desktops(_ leaves: [Leaf]) -> [String]?? {
+        let some = leaves.compactMap(\.desktops)
+        guard let first = some.first else { return .some(nil) }
+        let all = some.dropFirst().reduce(first) { all, one in all.filter(one.contains) }
+        return all.isEmpty ? nil : .some(all)
+    }
+
+    /// What a begin's command presses (`down`), or an end's releases: `xdotool keydown` or `mousedown`, `keyup`
+    /// or `mouseup`, as gestured's keys; nil for anything else.
+    private static func pressed(_ leaf: Leaf, down: Bool) -> String? {
+        guard leaf.effects.count == 1, case .command(let command) = leaf.effects[0], let words = ShellWords.plainWords(command) else { return nil }
+        return XdotoolKey.pressed(words, down: down)
     }
 
     /// Pinches and rotations: both ways as one action of a two-finger recognizer, stepping as fusuma acts again
@@ -94,6 +200,7 @@ extension FusumaImport {
         }
         var once: [String: Leaf] = [:]
         var updates: [String: Leaf] = [:]
+        var events = Events()
         for entry in entries {
             let here = ActionsDocument.Origin(line: entry.line, what: "\(path) \(entry.key): \(YAMLNodes.describe(entry.value))")
             switch entry.key {
@@ -108,19 +215,17 @@ extension FusumaImport {
                         document.leaveOut(origin, .oneWay(kind))
                     }
                 }
-            case "begin" where kind == .pinch, "end" where kind == .pinch:
-                let leaf = try leaf(try level(entry, of: "what to run"), path: "\(path) \(entry.key)", line: entry.line)
-                place(leaf, on: style.twoWay(kind), notes: thresholdNote(leaf) + (fingers == nil ? [.anyFingers(kind)] : [])) {
-                    ImportedAction(gesture: $0, on: [entry.key == "begin" ? "began" : "ended"], $1)
-                }
-            case "update" where kind == .pinch:
-                document.leaveOut(here, .timeInterval)
+            case "begin" where kind == .pinch, "end" where kind == .pinch, "update" where kind == .pinch:
+                var leaf = try leaf(try level(entry, of: "what to run"), path: "\(path) \(entry.key)", line: entry.line)
+                leaf.notes += fingers == nil ? [.anyFingers(kind)] : []
+                events[entry.key] = leaf
             default:
                 document.leaveOut(here, .ignoredByTool("fusuma has no '\(entry.key)' here"))
             }
         }
         steps(once, kind, ways: ways, fingers: fingers)
         steps(updates, kind, ways: ways, fingers: fingers)
+        continuous(events, on: style.twoWay(kind), interval: intervals[kind == .pinch ? "pinch" : "rotate"])
     }
 
     /// The two ways of a pinch or rotation as steps (each forward step doing what pinching out or turning
@@ -131,14 +236,18 @@ extension FusumaImport {
         let acting = both.filter { !$0.effects.isEmpty }
         if let first = acting.first {
             let origin = ActionsDocument.Origin(line: first.origin.line, what: acting.map(\.origin.what).joined(separator: "; "))
-            let notes = acting.flatMap { $0.notes + thresholdNote($0) } + (fingers == nil ? [.anyFingers(kind)] : [])
+            let notes = acting.flatMap { $0.notes + thresholdNote($0) + ($0.interval == nil ? [] : [.timeInterval]) } + (fingers == nil ? [.anyFingers(kind)] : [])
             let name = document.declare(style.twoWay(kind))
             let step = kind == .pinch ? (0.2, "0.2 of scale") : (0.3, "0.3 radians (17 degrees)")
-            for i in 0..<max(forward?.effects.count ?? 0, backward?.effects.count ?? 0) {
+            let desktops = Self.desktops(acting)
+            if desktops == nil { document.leaveOut(origin, .noDesktopForBoth) }
+            for i in 0..<(desktops == nil ? 0 : max(forward?.effects.count ?? 0, backward?.effects.count ?? 0)) {
                 let effects = TwoWayEffects(kind: kind, forward: forward?.effects.dropFirst(i).first, backward: backward?.effects.dropFirst(i).first)
-                if let action = effects.steps(every: step.0, gesture: name) {
+                if var action = effects.steps(every: step.0, gesture: name) {
+                    action.desktops = desktops ?? nil
                     document.add(action, from: origin, notes: notes + [.steps(every: step.1)])
-                } else if let action = effects.atEnd(gesture: name) {
+                } else if var action = effects.atEnd(gesture: name) {
+                    action.desktops = desktops ?? nil
                     document.add(action, from: origin, notes: notes + [.atEnd])
                 } else {
                     document.leaveOut(origin, .oneWay(kind))

@@ -14,6 +14,12 @@ extension FusumaImport {
         var leftOut: [(ActionsDocument.Origin, ImportNote)] = []
         /// Its own `threshold`, which scales a hold's time.
         var threshold: Double?
+        /// Its own `interval`, which paces its steps by time (or its repeats, when it acts once).
+        var interval: Double?
+        /// The desktops its effects are for (a shortcut only some desktops have by default); nil for every one.
+        var desktops: [String]?
+        /// Its command moves the pointer by fusuma's movement (`xdotool mousemove_relative -- $move_x $move_y`).
+        var movesPointer = false
     }
 
     /// The keys of a leaf; any other key of a mapping is a deeper level of the tree.
@@ -58,7 +64,8 @@ extension FusumaImport {
                 guard let value = entry.value.float, value > 0 else { throw error(entry, "must be a number above 0") }
                 leaf.threshold = value
             case "interval":
-                leaf.notes.append(.timeInterval)
+                guard let value = entry.value.float, value > 0 else { throw error(entry, "must be a number above 0") }
+                leaf.interval = value
             case "accel":
                 leaf.notes.append(.ignoredByTool("accel scales fusuma's movement variables, which gesturectl actions does not set"))
             case "shortcut":
@@ -73,11 +80,16 @@ extension FusumaImport {
         return leaf
     }
 
-    /// An action of `recognizer` (declared when there is one) for each of `leaf`'s effects, then what it left out.
+    /// An action of `recognizer` (declared when there is one) for each of `leaf`'s effects, acting once (its
+    /// interval, which paced its repeats, said to have no use), then what it left out.
     mutating func place(
         _ leaf: Leaf, on recognizer: ImportedRecognizer, notes: [ImportNote] = [], _ action: (_ name: String, Effect) -> ImportedAction
     ) {
-        for effect in leaf.effects { document.add(action(document.declare(recognizer), effect), from: leaf.origin, notes: leaf.notes + notes) }
+        for effect in leaf.effects {
+            var imported = action(document.declare(recognizer), effect)
+            imported.desktops = leaf.desktops
+            document.add(imported, from: leaf.origin, notes: leaf.notes + notes + (leaf.interval == nil ? [] : [.timeInterval]))
+        }
         for (origin, note) in leaf.leftOut { document.leaveOut(origin, note) }
     }
 
@@ -87,6 +99,8 @@ extension FusumaImport {
         case "command":
             guard entry.value.scalar != nil, let command = entry.value.string else { throw error(entry, "must be a string") }
             leaf.effects = [Effect.command(fromShell: command)]
+            let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            leaf.movesPointer = words.filter { $0 != "--" } == ["xdotool", "mousemove_relative", "$move_x", "$move_y"]
             let used = Self.variables.filter { command.contains("$" + $0) || command.contains("${" + $0) }
             if !used.isEmpty {
                 leaf.notes.append(
@@ -99,21 +113,44 @@ extension FusumaImport {
                 switch KeyTranslation.linuxNames(text) {
                 case .keys(let keys): leaf.effects.append(.keys(keys))
                 case .unknown(let name): return .unknownKey(name)
-                case .mouseButton: return .mouseClick(button: nil)
                 }
             }
         case "workspace":
-            let way = entry.value.string ?? ""
-            return .windowAction(.workspace(way == "prev" ? "previous" : way))
-        default:
-            // wmctrl's window: next or prev moves it to that workspace; fullscreen and maximized, alone or with
-            // toggle, add or remove, change its state.
-            let state = entry.value.string ?? YAMLNodes.entries(entry.value)?.first?.key ?? ""
-            switch state {
-            case "next", "prev": return .windowAction(.moveWindow(next: state == "next"))
-            case "fullscreen": return .windowAction(.fullscreen)
-            default: return .windowAction(.maximize)
+            // wmctrl's workspace: next or prev, or left, right, up or down in a grid of them.
+            let way = entry.value.scalar != nil ? entry.value.string ?? "" : ""
+            guard ["next", "prev", "left", "right", "up", "down"].contains(way) else {
+                return .ignoredByTool("fusuma-plugin-wmctrl has no workspace '\(YAMLNodes.describe(entry.value))': fusuma stops at it")
             }
+            return window(.workspace(way == "prev" ? "previous" : way), into: &leaf)
+        default:
+            // wmctrl's window: next, prev (or left, right, up, down) moves it to that workspace; fullscreen and
+            // maximized toggle its state, and { fullscreen: toggle, add or remove } and the same of maximized
+            // change it; close closes it.
+            let way = entry.value.scalar != nil ? entry.value.string ?? "" : ""
+            switch way {
+            case "next", "prev", "left", "right", "up", "down": return window(.moveWindow(way == "prev" ? "previous" : way), into: &leaf)
+            case "fullscreen": return window(.fullscreen, into: &leaf)
+            case "maximized": return window(.maximize, into: &leaf)
+            case "close": return window(.close, into: &leaf)
+            default: break
+            }
+            let states = YAMLNodes.entries(entry.value) ?? []
+            guard let state = states.first(where: { $0.key == "fullscreen" || $0.key == "maximized" }), let method = state.value.string,
+                ["toggle", "add", "remove"].contains(method)
+            else { return .ignoredByTool("fusuma-plugin-wmctrl has no window '\(YAMLNodes.describe(entry.value))': fusuma stops at it") }
+            if method != "toggle" { leaf.notes.append(.shortcutToggles) }
+            return window(state.key == "fullscreen" ? .fullscreen : .maximize, into: &leaf)
+        }
+        return nil
+    }
+
+    /// A window manager's action as the desktops' shortcut, for the desktops that have it; the note when none does.
+    private func window(_ action: WindowAction, into leaf: inout Leaf) -> ImportNote? {
+        guard let shortcut = action.shortcut else { return .windowAction(action) }
+        leaf.effects = [.shortcut(shortcut)]
+        if !action.missing.isEmpty {
+            leaf.desktops = action.desktops
+            leaf.notes.append(.shortcutOnSome(action))
         }
         return nil
     }

@@ -1,20 +1,39 @@
 /// What an imported file's comments say where something of the original has no equivalent, or only an
-/// approximate one: every such text is here, in one place. Held keys, mouse clicks, per-application rules, steps by
-/// time and the desktops' shortcuts exist in actions files but are not imported yet: their notes say what to write.
+/// approximate one: every such text is here, in one place.
 enum ImportNote {
     /// Touchégg's animations, their colours and delay.
     case animation
-    /// Maximize, minimize, tile, close, workspaces...: window managers' actions.
+    /// A window manager's action that no desktop preset does (a workspace above or below, ...).
     case windowAction(WindowAction)
-    /// Keys held down for the whole gesture (Touchégg's modifiers with `repeat`).
-    case holdKeys
-    /// A mouse button clicked, pressed or released; `button` as X numbers them (1 left, 2 middle, 3 right).
-    case mouseClick(button: Int?)
-    /// Gestures of one application only.
-    case perApplication
+    /// A window manager's action that only some desktops' presets do: the action is for those.
+    case shortcutOnSome(WindowAction)
+    /// A window's state set or unset (fusuma's `maximized: add`), where the desktops' shortcuts toggle it.
+    case shortcutToggles
+    /// Touchégg's CHANGE_DESKTOP `auto`: the way chosen by the swipe's direction and natural scrolling.
+    case naturalScrolling
+    /// A mouse button, as X numbers them, that gestured's mouse does not have.
+    case mouseButton(Int)
+    /// A mouse button held while a swipe or pinch goes on in its direction, here while it goes on any way (`what`).
+    case heldAnyWay(String)
+    /// Steps back without steps forward, which an action cannot have.
+    case backOnly
+    /// Both ways of a gesture as shortcuts, which no desktop has both of by default.
+    case noDesktopForBoth
+    /// Application names an actions file's `application` cannot take.
+    case applicationNames
+    /// Touchégg's repeating swipes: steps of a pan along either axis, every so many millimetres.
+    case panSteps(every: String)
+    /// fusuma's `update:` events, paced by its interval while the fingers move: steps by time.
+    case stepsByTime(every: String, back: String?)
+    /// fusuma's begin and end below a swipe's direction: a pan's began and ended have none.
+    case panDirection
+    /// The pointer following the fingers at gestured's speed, not at fusuma's movement.
+    case pointerSpeed
+    /// One way of a pan's fingers imported, the others not (a pan acts any way, stepping along the axis it moved most).
+    case panAxis(importedAt: Int)
     /// A fusuma context other than an application's (thumbsense, ...).
     case otherContext(String)
-    /// Acting at most once every so long (fusuma's `interval`), or on every movement at such a pace.
+    /// fusuma's `interval` on a one-shot action: a pause before it acts again while the fingers go on.
     case timeInterval
     /// Acting only while keys are held on the keyboard (fusuma's `keypress`).
     case keyCondition
@@ -28,8 +47,6 @@ enum ImportNote {
     case diagonalSwipe
     /// Keys for one way of a pinch or rotation only, or different keys for each way at its end.
     case oneWay(TwoWayKind)
-    /// Acting while a swipe goes on, one way only (Touchégg's `repeat` swipes, fusuma's `left: update:`).
-    case panDirection
     /// A key name gestured's virtual keyboard does not have.
     case unknownKey(String)
     /// Which devices the tool reads.
@@ -48,6 +65,8 @@ enum ImportNote {
     case longestHold
     /// fusuma's one-shot pinches and rotations, repeated at its interval while the fingers go on.
     case steps(every: String)
+    /// A string longer than an actions file takes (a command of more than 4096 bytes).
+    case tooLong(String, bytes: Int)
     /// Something the tool itself never runs or reads, and why.
     case ignoredByTool(String)
     /// An entry the tool replaces by a later one for the same gesture.
@@ -59,18 +78,41 @@ enum ImportNote {
         case .animation:
             "gestured draws nothing on the screen: animations and their colours have no equivalent"
         case .windowAction(let action):
-            "window actions are not imported yet: the desktop's own shortcut does it (shortcut = \"...\", docs/actions.md, Desktop presets), or \(action.advice)"
-        case .holdKeys:
-            "keys held for the whole gesture are not imported yet, so they are pressed with each step: hold = \"...\" holds them (docs/actions.md)"
-        case .mouseClick(let button):
-            "mouse clicks are not imported yet: keys = \"mouse_left\" (mouse_middle, mouse_right) clicks on gesturectl actions' virtual mouse"
-                + (button.map { " (button \($0) as X numbers them)" } ?? "")
-        case .perApplication:
-            "per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)"
+            "no desktop preset does this (docs/actions.md, Desktop presets): \(action.advice)"
+        case .shortcutOnSome(let action):
+            "only \(WindowAction.named(action.desktops)) \(action.desktops.count == 1 ? "has" : "have") a default shortcut for \(action.shortcut ?? "it"), so the action is for "
+                + "\(action.desktops.count == 1 ? "that desktop" : "those"); on \(WindowAction.named(action.missing)), \(action.advice)"
+        case .shortcutToggles:
+            "the desktops' shortcuts toggle it, where this only set (or only unset) it"
+        case .naturalScrolling:
+            "Touchégg chose the next or previous workspace by the swipe's direction and natural scrolling: here as with natural "
+                + "scrolling on (GNOME's default on touchpads), left and up for the next; swap workspace-next and workspace-previous if yours is off"
+        case .mouseButton(let button):
+            "gestured's mouse has no button \(button) as X numbers them (it has mouse_left, mouse_middle, mouse_right, mouse_back and mouse_forward: 1, 2, 3, 8 and 9)"
+        case .heldAnyWay(let what):
+            "Touchégg held the button while the gesture went on in its direction: here while \(what) goes on, whichever way"
+        case .backOnly:
+            "it acts only as the fingers come back, and an action's steps back need steps forward: give the other way keys or a command too"
+        case .noDesktopForBoth:
+            "no desktop has default shortcuts for both ways: write the keys of your desktop's for them"
+        case .applicationNames:
+            "an actions file's application takes 1 to 256 names, each of 1 to 256 bytes"
+        case .panSteps(let every):
+            "Touchégg stepped every part of the swipe's length (which it measures by the device) while the swipe went on in the direction "
+                + "it began: here a pan of these fingers steps every \(every) along the axis they move most, whichever way they began"
+        case .stepsByTime(let every, let back):
+            "fusuma acted as the fingers moved, at most every \(every)\(back.map { " (back every \($0))" } ?? ""): here every \(every) "
+                + "while they stay down, moving or not\(back == nil ? "" : ", both ways: an action has one pace")"
+        case .panDirection:
+            "a pan's start and end cannot be limited to the direction it goes (begin: and end: below the fingers act whichever way)"
+        case .pointerSpeed:
+            "the pointer follows the fingers at pointer_speed (5 counts a millimetre unless given), not at fusuma's movement"
+        case .panAxis(let line):
+            "a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line \(line)"
         case .otherContext(let context):
             "fusuma's contexts are not yet supported by gesturectl actions (\(context))"
         case .timeInterval:
-            "time intervals are not imported yet: repeat_interval steps by time (docs/actions.md)"
+            "its interval only paced fusuma acting again while the fingers went on: here it acts once a gesture, or in steps of distance, with no pause of its own"
         case .keyCondition:
             "actions that depend on keys held on the keyboard are not yet supported by gesturectl actions"
         case .clearModifiers:
@@ -83,8 +125,6 @@ enum ImportNote {
             "gestured's swipes go four ways, not diagonally (a pan's action at ended can read $GESTURE_TRANSLATION_MM_X and _Y)"
         case .oneWay(let kind):
             "a \(kind.name) action cannot yet be limited to \(kind.ways) with keys (a command can: it reads \(kind.variable))"
-        case .panDirection:
-            "acting while a swipe goes on needs a pan action limited to one direction, which gesturectl actions does not support yet"
         case .unknownKey(let name):
             "'\(name)' is not a key gestured's virtual keyboard has (docs/actions.md lists them)"
         case .devices:
@@ -103,6 +143,8 @@ enum ImportNote {
             "libinput-gestures ran only the longest hold reached: here every long press reached acts when the fingers lift"
         case .steps(let every):
             "it acted again at every interval while the fingers went on: here every \(every)"
+        case .tooLong(let what, let bytes):
+            "its \(what) of \(bytes) bytes is longer than an actions file takes (4096): put it in a script, and run that"
         case .ignoredByTool(let why):
             why
         case .replaced(let line):
@@ -136,53 +178,6 @@ enum TwoWayKind: Equatable {
         switch self {
         case .pinch: "$GESTURE_SCALE"
         case .rotation: "$GESTURE_ROTATION_RAD"
-        }
-    }
-}
-
-/// The window managers' actions the tools have built in, and what does them without: the desktops' default
-/// shortcuts (GNOME 43-47, KDE Plasma 5.27 and 6, sway) or an X11 command.
-enum WindowAction {
-    case maximize
-    case minimize
-    case tile(left: Bool)
-    case fullscreen
-    case close
-    case showDesktop
-    /// Switching workspace: "next", "previous", "up", "down", "left", "right", or how the tool chose.
-    case workspace(String)
-    /// Moving the window to the next or previous workspace.
-    case moveWindow(next: Bool)
-
-    var advice: String {
-        switch self {
-        case .maximize:
-            "bind your desktop's shortcut as keys (GNOME \"alt+f10\", KDE Plasma \"super+pageup\") or run a command (X11: wmctrl -r :ACTIVE: -b toggle,maximized_vert,maximized_horz)"
-        case .minimize:
-            "bind your desktop's shortcut as keys (GNOME \"super+h\", KDE Plasma \"super+pagedown\") or run a command (X11: xdotool getactivewindow windowminimize)"
-        case .tile(let left):
-            "bind your desktop's shortcut as keys (GNOME and KDE Plasma \"\(left ? "super+left" : "super+right")\")"
-        case .fullscreen:
-            "bind your desktop's shortcut as keys (sway \"super+f\") or run a command (X11: wmctrl -r :ACTIVE: -b toggle,fullscreen)"
-        case .close:
-            "bind your desktop's shortcut as keys (GNOME and KDE Plasma \"alt+f4\", sway \"super+shift+q\")"
-        case .showDesktop:
-            "bind your desktop's shortcut as keys (KDE Plasma \"super+d\") or run a command (X11: wmctrl -k on)"
-        case .workspace(let way):
-            switch way {
-            case "next":
-                "bind your desktop's shortcut as keys (GNOME \"super+pagedown\", KDE Plasma \"ctrl+super+right\") or run a command (sway: swaymsg workspace next)"
-            case "previous":
-                "bind your desktop's shortcut as keys (GNOME \"super+pageup\", KDE Plasma \"ctrl+super+left\") or run a command (sway: swaymsg workspace prev)"
-            case "up", "down", "left", "right":
-                "bind your desktop's shortcut as keys (GNOME \"ctrl+alt+\(way)\", KDE Plasma \"ctrl+super+\(way)\")"
-            default:
-                "bind your desktop's shortcuts as keys for \(way) (GNOME \"super+pagedown\" and \"super+pageup\", KDE Plasma \"ctrl+super+right\" and \"ctrl+super+left\") or run a command (X11: wmctrl -s NUMBER)"
-            }
-        case .moveWindow(let next):
-            next
-                ? "bind your desktop's shortcut as keys (GNOME \"super+shift+pagedown\", KDE Plasma \"ctrl+super+shift+right\") or run a command (sway: swaymsg move container to workspace next)"
-                : "bind your desktop's shortcut as keys (GNOME \"super+shift+pageup\", KDE Plasma \"ctrl+super+shift+left\") or run a command (sway: swaymsg move container to workspace prev)"
         }
     }
 }

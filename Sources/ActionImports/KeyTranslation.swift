@@ -7,9 +7,18 @@ enum KeyTranslation {
     enum Result: Equatable {
         case keys(String)
         case unknown(String)
-        /// A mouse button (`BTN_LEFT`, ...), which is no key.
-        case mouseButton(String)
     }
+
+    /// X's mouse buttons (Touchégg's `<button>`, xdotool's) by number, as gestured's mouse names them; 4 to 7 are
+    /// X's wheel, not buttons.
+    static func mouseButton(x number: Int) -> String? {
+        [1: "mouse_left", 2: "mouse_middle", 3: "mouse_right", 8: "mouse_back", 9: "mouse_forward"][number]
+    }
+
+    /// The Linux names of the buttons gestured's mouse has (`BTN_LEFT`, which fusuma's sendkey clicks), lower case.
+    private static let linuxButtons = [
+        "btn_left": "mouse_left", "btn_right": "mouse_right", "btn_middle": "mouse_middle", "btn_side": "mouse_back", "btn_extra": "mouse_forward",
+    ]
 
     /// X keysyms joined by '+' (Touchégg's `Control_L+T`, xdotool's `ctrl+alt+Right`). `shiftedCapitals`: a
     /// capital letter is typed with shift, as xdotool types it (Touchégg types the key alone).
@@ -23,15 +32,20 @@ enum KeyTranslation {
             guard let name = keysymNames[keysym.lowercased()] ?? known(keysym.lowercased()) else { return .unknown(keysym) }
             names.append(name)
         }
-        return .keys(joined(names))
+        // No name at all ("+" split) is no combination.
+        return names.isEmpty ? .unknown(combination.joined(separator: "+")) : .keys(joined(names))
     }
 
-    /// Linux input key names joined by '+', with or without `KEY_`, in any case (fusuma's `LEFTCTRL+T`).
+    /// Linux input key names joined by '+', with or without `KEY_`, in any case (fusuma's `LEFTCTRL+T`), and the
+    /// mouse's buttons by theirs (`BTN_LEFT`).
     static func linuxNames(_ combination: String) -> Result {
         var names: [String] = []
         for part in combination.split(separator: "+", omittingEmptySubsequences: false) {
             let upper = part.uppercased()
-            if upper.hasPrefix("BTN_") { return .mouseButton(String(part)) }
+            if let button = linuxButtons[upper.lowercased()] {
+                names.append(button)
+                continue
+            }
             let name = upper.hasPrefix("KEY_") ? String(upper.dropFirst(4)).lowercased() : upper.lowercased()
             guard let known = known(name) else { return .unknown(String(part)) }
             names.append(known)

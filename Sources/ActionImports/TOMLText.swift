@@ -6,6 +6,7 @@ enum TOMLText {
         case integer(Int)
         case number(Double)
         case strings([String])
+        case boolean(Bool)
 
         var text: String {
             switch self {
@@ -13,6 +14,7 @@ enum TOMLText {
             case .integer(let n): "\(n)"
             case .number(let d): TOMLText.number(d)
             case .strings(let list): "[" + list.map(TOMLText.string).joined(separator: ", ") + "]"
+            case .boolean(let b): b ? "true" : "false"
             }
         }
     }

@@ -1,18 +1,27 @@
 import Foundation
 
-/// Touchégg's gestures made actions: swipes and taps one by one, a pinch's two ways (IN and OUT) together.
+/// Touchégg's gestures made actions: swipes and taps one by one, a pinch's two ways (IN and OUT) together, a
+/// swipe that repeats (or holds a button) as a pan of its fingers, with its other way.
 extension ToucheggImport {
     /// Touchégg's taps are touchscreen taps: direct touches.
     private static let tapStyle = RecognizerStyle(touchTypes: ["direct"])
+
+    /// The action types gestured has an equivalent for, or says why not: keys, commands, clicks, window actions.
+    private static let actionTypes: Set<String> = [
+        "SEND_KEYS", "RUN_COMMAND", "MOUSE_CLICK", "MAXIMIZE_RESTORE_WINDOW", "MINIMIZE_WINDOW", "TILE_WINDOW", "FULLSCREEN_WINDOW",
+        "CLOSE_WINDOW", "SHOW_DESKTOP", "CHANGE_DESKTOP",
+    ]
+
+    /// The length of a swipe, in millimetres, over which Touchégg's `times` steps of a repeating one go: it measures
+    /// it by the device (a part of a touchpad's size), and this is a touchpad's of about 10 cm.
+    static let swipeLength = 40.0
 
     mutating func gesture(_ gesture: Gesture) {
         let origin = ActionsDocument.Origin(line: gesture.element.line, what: gesture.summary)
         if let line = kept[gesture.key], line != gesture.element.line { return document.leaveOut(origin, .replaced(byLine: line)) }
         guard let action = gesture.action else { return document.leaveOut(origin, .ignoredByTool("it has no <action>: Touchégg does nothing")) }
         let type = action["type"] ?? ""
-        if let window = Self.windowAction(type, gesture) { return document.leaveOut(origin, .windowAction(window)) }
-        if type == "MOUSE_CLICK" { return document.leaveOut(origin, .mouseClick(button: Int(gesture.setting("button") ?? "") ?? 1)) }
-        guard type == "SEND_KEYS" || type == "RUN_COMMAND" else {
+        guard Self.actionTypes.contains(type) else {
             return document.leaveOut(origin, .ignoredByTool("Touchégg has no action \(type.isEmpty ? "without a type" : type)"))
         }
         guard let fingers = Int(gesture.fingers), "\(fingers)" == gesture.fingers, (1...10).contains(fingers) else {
@@ -30,23 +39,32 @@ extension ToucheggImport {
         guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(gesture.direction) else {
             return document.leaveOut(origin, .ignoredByTool("a SWIPE without direction UP, DOWN, LEFT or RIGHT never happens in Touchégg"))
         }
-        guard !gesture.repeats else { return document.leaveOut(origin, .panDirection) }
-        guard let effect = effect(gesture, origin) else { return }
+        if gesture.repeats { return steps(gesture, fingers: fingers, origin) }
+        if let button = heldButton(gesture, origin) {
+            if let line = panTaken(gesture, fingers: fingers) { return document.leaveOut(origin, .panAxis(importedAt: line)) }
+            var action = ImportedAction(gesture: document.declare(style.pan(fingers: fingers)), nil)
+            action.hold = button
+            pans[panKey(gesture, fingers)] = gesture.element.line
+            return document.add(action, from: origin, notes: [.heldAnyWay("a pan of these fingers")])
+        }
+        guard let doing = doing(gesture, origin) else { return }
         let name = document.declare(style.swipe(fingers: fingers, vertical: gesture.direction == "UP" || gesture.direction == "DOWN"))
-        document.add(
-            ImportedAction(gesture: name, direction: gesture.direction.lowercased(), effect), from: origin,
-            notes: notes(gesture) + (gesture.on == "begin-and-end" ? [.once] : []))
+        var action = ImportedAction(gesture: name, direction: gesture.direction.lowercased(), doing.effect)
+        action.desktops = doing.desktops
+        document.add(action, from: origin, notes: doing.notes + notes(gesture) + once(gesture))
     }
 
     private mutating func tap(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
         guard gesture.direction == "UNKNOWN" else {
             return document.leaveOut(origin, .ignoredByTool("Touchégg's taps have no direction: a TAP with one never happens"))
         }
-        guard let effect = effect(gesture, origin) else { return }
+        // A button held from a tap's start to its end is a click.
+        guard let doing = heldButton(gesture, origin).map({ Doing(effect: .keys($0)) }) ?? doing(gesture, origin) else { return }
         var recognizer = Self.tapStyle.tap(fingers: fingers)
         recognizer.comments = TOMLText.comment("Touchégg recognizes taps on touchscreens only: direct touches.")
-        let name = document.declare(recognizer)
-        document.add(ImportedAction(gesture: name, effect), from: origin, notes: notes(gesture) + (gesture.on == "begin-and-end" ? [.once] : []))
+        var action = ImportedAction(gesture: document.declare(recognizer), doing.effect)
+        action.desktops = doing.desktops
+        document.add(action, from: origin, notes: doing.notes + notes(gesture) + once(gesture))
     }
 
     /// A pinch and the other way of it, as one action: steps with `repeat` (OUT's keys and IN's decreaseKeys
@@ -59,51 +77,172 @@ extension ToucheggImport {
         if let line = paired[gesture.element.line] { return document.remark(origin, "with its other way, at line \(line) above") }
         let partner = gestures.first {
             $0.type == "PINCH" && $0.fingers == "2" && $0.direction != gesture.direction && ["IN", "OUT"].contains($0.direction)
-                && kept[$0.key] == $0.element.line && $0.element.line > gesture.element.line && $0.repeats == gesture.repeats
-                && ["SEND_KEYS", "RUN_COMMAND"].contains($0.action?["type"] ?? "")
+                && $0.application == gesture.application && kept[$0.key] == $0.element.line && $0.element.line > gesture.element.line
+                && $0.repeats == gesture.repeats && Self.actionTypes.contains($0.action?["type"] ?? "")
+                && (!gesture.repeats || $0.setting("modifiers") == gesture.setting("modifiers"))
         }
         var what = origin
         if let partner {
             paired[partner.element.line] = gesture.element.line
             what.what += "; with line \(partner.element.line), \(partner.summary)"
         }
-        var ways = TwoWayEffects(kind: .pinch)
-        for each in [gesture] + (partner.map { [$0] } ?? []) {
-            guard let effect = effect(each, what) else { return }
-            let decrease = gesture.repeats ? self.effect(each, what, decrease: true) : nil
-            if each.direction == "OUT" {
-                ways.forward = effect
-                ways.backward = ways.backward ?? decrease
-            } else {
-                ways.backward = effect
-                ways.forward = ways.forward ?? decrease
-            }
-        }
         let name = document.declare(style.twoWay(.pinch))
-        let notes = notes(gesture) + (partner.map(notes) ?? [])
+        var notes = notes(gesture) + (partner.map(notes) ?? [])
         if gesture.repeats {
-            guard let action = ways.steps(every: 1 / Double(gesture.times), gesture: name) else { return document.leaveOut(what, .oneWay(.pinch)) }
+            // Steps: the modifiers held throughout, each way's keys or command a step.
+            guard let hold = held(gesture, what) else { return }
+            var ways = TwoWayEffects(kind: .pinch)
+            for each in [gesture] + (partner.map { [$0] } ?? []) {
+                guard has(each, decrease: false) else { return nothing(what) }
+                guard let increase = effect(each, what, decrease: false) else { return }
+                let decrease = effect(each, what, decrease: true)
+                if each.direction == "OUT" {
+                    ways.forward = increase
+                    ways.backward = ways.backward ?? decrease
+                } else {
+                    ways.backward = increase
+                    ways.forward = ways.forward ?? decrease
+                }
+            }
+            guard var action = ways.steps(every: 1 / Double(gesture.times), gesture: name) else { return document.leaveOut(what, .oneWay(.pinch)) }
+            action.hold = hold.isEmpty ? nil : hold
             return document.add(action, from: what, notes: notes)
         }
+        var ways = TwoWayEffects(kind: .pinch)
+        var desktops: [String]?
+        for each in [gesture] + (partner.map { [$0] } ?? []) {
+            let button = heldButton(each, what)
+            guard let doing = button.map({ Doing(effect: .keys($0)) }) ?? doing(each, what) else { return }
+            if each.direction == "OUT" { ways.forward = doing.effect } else { ways.backward = doing.effect }
+            desktops = desktops ?? doing.desktops
+            notes += doing.notes
+        }
         guard var action = ways.atEnd(gesture: name) else { return document.leaveOut(what, .oneWay(.pinch)) }
+        action.desktops = desktops
         if ways.forward == ways.backward {
-            action.on = ["begin": ["began"], "begin-and-end": ["began", "ended"]][gesture.on]
+            if heldButton(gesture, what) != nil {
+                // A button held while the pinch goes on, either way.
+                action.hold = ways.forward.flatMap { if case .keys(let keys, _) = $0 { keys } else { nil } }
+                action.effect = nil
+                notes.append(.heldAnyWay("the pinch"))
+            } else {
+                action.on = ["begin": ["began"], "begin-and-end": ["began", "ended"]][gesture.on]
+            }
             document.add(action, from: what, notes: notes)
         } else {
             document.add(action, from: what, notes: notes + (gesture.on == "end" ? [] : [.atEnd]))
         }
     }
 
-    /// What the action does (`decrease`: its decreaseKeys or decreaseCommand, nil when it has none), or nil when
-    /// it has nothing gestured can do, said in its place.
-    private mutating func effect(_ gesture: Gesture, _ origin: ActionsDocument.Origin) -> Effect? {
-        guard let effect = effect(gesture, origin, decrease: false) else {
-            document.leaveOut(origin, .ignoredByTool("its action has no keys or command: Touchégg does nothing"))
-            return nil
+    /// A repeating swipe and the other way of it, as the steps of a pan of its fingers: forward as the fingers go
+    /// right or down, back as they go left or up (a swipe right's keys forward and its decreaseKeys back, a swipe
+    /// left's the other way round), its modifiers held throughout. One pair a pan.
+    private mutating func steps(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
+        if let line = paired[gesture.element.line] { return document.remark(origin, "with its other way, at line \(line) above") }
+        let horizontal = gesture.direction == "LEFT" || gesture.direction == "RIGHT"
+        let partner = gestures.first {
+            $0.type == "SWIPE" && $0.fingers == gesture.fingers && $0.application == gesture.application && $0.repeats
+                && $0.direction == ["LEFT": "RIGHT", "RIGHT": "LEFT", "UP": "DOWN", "DOWN": "UP"][gesture.direction]
+                && kept[$0.key] == $0.element.line && $0.element.line > gesture.element.line && $0.action?["type"] == gesture.action?["type"]
+                && ($0.setting("modifiers") ?? "") == (gesture.setting("modifiers") ?? "")
         }
-        return effect
+        if let line = panTaken(gesture, fingers: fingers) { return document.leaveOut(origin, .panAxis(importedAt: line)) }
+        var what = origin
+        if let partner {
+            paired[partner.element.line] = gesture.element.line
+            what.what += "; with line \(partner.element.line), \(partner.summary)"
+        }
+        guard let hold = held(gesture, what) else { return }
+        let both = [gesture] + (partner.map { [$0] } ?? [])
+        var forward: Effect?, backward: Effect?
+        // Each way's own keys first, then the other's decreaseKeys where it has none.
+        for decrease in [false, true] {
+            for each in both {
+                guard has(each, decrease: decrease) || decrease else { return nothing(what) }
+                guard has(each, decrease: decrease) else { continue }
+                guard let effect = effect(each, what, decrease: decrease) else { return }
+                if (each.direction == "RIGHT" || each.direction == "DOWN") != decrease {
+                    forward = forward ?? effect
+                } else {
+                    backward = backward ?? effect
+                }
+            }
+        }
+        guard forward != nil || !hold.isEmpty else { return document.leaveOut(what, .backOnly) }
+        let step = Self.swipeLength / Double(gesture.times)
+        var action = ImportedAction(gesture: document.declare(style.pan(fingers: fingers)), forward, repeatEvery: step, back: backward)
+        action.hold = hold.isEmpty ? nil : hold
+        pans[panKey(gesture, fingers)] = gesture.element.line
+        let notes = both.flatMap(notes) + [.panSteps(every: TOMLText.number(step) + " mm" + (horizontal ? "" : " (up is back)"))]
+        document.add(action, from: what, notes: notes)
     }
 
+    /// The line of the gesture whose action the pan of `gesture`'s fingers (in its application) has already; nil
+    /// when it has none.
+    private func panTaken(_ gesture: Gesture, fingers: Int) -> Int? {
+        pans[panKey(gesture, fingers)]
+    }
+
+    private func panKey(_ gesture: Gesture, _ fingers: Int) -> String { "\(gesture.applicationKey) \(fingers)" }
+
+    /// What a gesture's action does: its effect, the desktops it is for (a shortcut only some have by default), and
+    /// how it differs.
+    struct Doing {
+        var effect: Effect
+        var desktops: [String]?
+        var notes: [ImportNote] = []
+    }
+
+    /// What the gesture's action does once, or nil when it does nothing gestured can do, said in its place.
+    private mutating func doing(_ gesture: Gesture, _ origin: ActionsDocument.Origin) -> Doing? {
+        if let window = windowAction(gesture) {
+            guard let shortcut = window.action.shortcut else {
+                document.leaveOut(origin, .windowAction(window.action))
+                return nil
+            }
+            let some = window.action.missing.isEmpty ? [] : [ImportNote.shortcutOnSome(window.action)]
+            return Doing(effect: .shortcut(shortcut), desktops: some.isEmpty ? nil : window.action.desktops, notes: window.notes + some)
+        }
+        if gesture.action?["type"] == "MOUSE_CLICK" {
+            let number = Int(gesture.setting("button") ?? "") ?? 1
+            guard let button = KeyTranslation.mouseButton(x: number) else {
+                document.leaveOut(origin, .mouseButton(number))
+                return nil
+            }
+            return Doing(effect: .keys(button))
+        }
+        guard has(gesture, decrease: false) else {
+            nothing(origin)
+            return nil
+        }
+        return effect(gesture, origin, decrease: false).map { Doing(effect: $0) }
+    }
+
+    /// Keys or a command at a swipe's or tap's start and again at its end: once here.
+    private func once(_ gesture: Gesture) -> [ImportNote] {
+        gesture.repeatable && gesture.on == "begin-and-end" ? [.once] : []
+    }
+
+    /// The button a MOUSE_CLICK holds from the gesture's start to its end (`on` begin-and-end); nil for any other
+    /// action, or a button gestured's mouse does not have.
+    private func heldButton(_ gesture: Gesture, _ origin: ActionsDocument.Origin) -> String? {
+        guard gesture.action?["type"] == "MOUSE_CLICK", gesture.on == "begin-and-end" else { return nil }
+        return KeyTranslation.mouseButton(x: Int(gesture.setting("button") ?? "") ?? 1)
+    }
+
+    /// Says the action does nothing gestured can do.
+    private mutating func nothing(_ origin: ActionsDocument.Origin) {
+        document.leaveOut(origin, .ignoredByTool("its action has no keys or command: Touchégg does nothing"))
+    }
+
+    /// Whether a SEND_KEYS or RUN_COMMAND action has keys or a command (`decrease`: decreaseKeys or decreaseCommand).
+    private func has(_ gesture: Gesture, decrease: Bool) -> Bool {
+        let name = gesture.action?["type"] == "RUN_COMMAND" ? (decrease ? "decreaseCommand" : "command") : (decrease ? "decreaseKeys" : "keys")
+        return !(gesture.setting(name) ?? "").isEmpty
+    }
+
+    /// The keys or command of a SEND_KEYS or RUN_COMMAND action (`decrease`: its decreaseKeys or decreaseCommand),
+    /// nil when it has none. A repeating one's keys are without its modifiers, which `held` holds.
     private mutating func effect(_ gesture: Gesture, _ origin: ActionsDocument.Origin, decrease: Bool) -> Effect? {
         if gesture.action?["type"] == "RUN_COMMAND" {
             let command = gesture.setting(decrease ? "decreaseCommand" : "command") ?? ""
@@ -111,10 +250,22 @@ extension ToucheggImport {
         }
         let keys = gesture.setting(decrease ? "decreaseKeys" : "keys") ?? ""
         guard !keys.isEmpty else { return nil }
-        let combination = ((gesture.setting("modifiers") ?? "") + "+" + keys).split(separator: "+").map(String.init)
-        switch KeyTranslation.keysyms(combination, shiftedCapitals: false) {
-        case .keys(let names): return .keys(names)
-        case .unknown(let name), .mouseButton(let name):
+        let modifiers = gesture.repeats ? "" : gesture.setting("modifiers") ?? ""
+        return translated(modifiers + "+" + keys, origin).map { .keys($0) }
+    }
+
+    /// The modifiers a repeating SEND_KEYS holds while its keys step ("" for none, and for a command); nil when one
+    /// is no key, said in its place.
+    private mutating func held(_ gesture: Gesture, _ origin: ActionsDocument.Origin) -> String? {
+        let modifiers = gesture.action?["type"] == "SEND_KEYS" ? gesture.setting("modifiers") ?? "" : ""
+        return modifiers.isEmpty ? "" : translated(modifiers, origin)
+    }
+
+    /// Keysyms joined by '+' as gestured's keys; nil when one is no key, said in its place.
+    private mutating func translated(_ combination: String, _ origin: ActionsDocument.Origin) -> String? {
+        switch KeyTranslation.keysyms(combination.split(separator: "+").map(String.init), shiftedCapitals: false) {
+        case .keys(let names): return names
+        case .unknown(let name):
             document.leaveOut(origin, .unknownKey(name))
             return nil
         }
@@ -128,26 +279,26 @@ extension ToucheggImport {
         if !variables.isEmpty {
             notes.append(.toolVariables(variables, nearest: "$GESTURE_DEVICE (the device's name) and $GESTURE_STATE (began, changed, ended)"))
         }
-        if gesture.repeats, !(gesture.setting("modifiers") ?? "").isEmpty { notes.append(.holdKeys) }
         if gesture.setting("animate") == "true" || ["animation", "color", "borderColor"].contains(where: { gesture.setting($0) != nil }) {
             notes.append(.animation)
         }
         return notes
     }
 
-    /// Touchégg's window actions, by the names its actions have.
-    private static func windowAction(_ type: String, _ gesture: Gesture) -> WindowAction? {
-        switch type {
-        case "MAXIMIZE_RESTORE_WINDOW": .maximize
-        case "MINIMIZE_WINDOW": .minimize
-        case "TILE_WINDOW": .tile(left: (gesture.setting("direction") ?? "left") == "left")
-        case "FULLSCREEN_WINDOW": .fullscreen
-        case "CLOSE_WINDOW": .close
-        case "SHOW_DESKTOP": .showDesktop
+    /// Touchégg's window actions, by the names its actions have, and how the import differs.
+    private func windowAction(_ gesture: Gesture) -> (action: WindowAction, notes: [ImportNote])? {
+        switch gesture.action?["type"] ?? "" {
+        case "MAXIMIZE_RESTORE_WINDOW": (.maximize, [])
+        case "MINIMIZE_WINDOW": (.minimize, [])
+        case "TILE_WINDOW": (.tile(left: (gesture.setting("direction") ?? "left") == "left"), [])
+        case "FULLSCREEN_WINDOW": (.fullscreen, [])
+        case "CLOSE_WINDOW": (.close, [])
+        case "SHOW_DESKTOP": (.showDesktop, [])
         case "CHANGE_DESKTOP":
             switch gesture.setting("direction") ?? "auto" {
-            case let way where ["previous", "next", "up", "down", "left", "right"].contains(way): .workspace(way)
-            default: .workspace("next or previous, as the swipe's direction and natural scrolling chose")
+            case let way where ["previous", "next", "up", "down", "left", "right"].contains(way): (.workspace(way), [])
+            // As with natural scrolling: a swipe left or up goes to the next workspace.
+            default: (.workspace(["LEFT", "UP"].contains(gesture.direction) ? "next" : "previous"), [.naturalScrolling])
             }
         default: nil
         }

@@ -1,17 +1,19 @@
 import Foundation
 
 extension ToucheggImport {
-    /// A `<gesture>` as Touchégg keys it: type (DRAG is SWIPE), fingers as written, direction (UNKNOWN for any
-    /// it does not know), and its first `<action>`.
+    /// A `<gesture>` as Touchégg keys it: its application's names (nil for All), type (DRAG is SWIPE), fingers as
+    /// written, direction (UNKNOWN for any it does not know), and its first `<action>`.
     struct Gesture {
         var element: XMLTree
+        var application: [String]?
         var type: String
         var fingers: String
         var direction: String
         var action: XMLTree?
 
-        init(_ element: XMLTree) {
+        init(_ element: XMLTree, application: [String]?) {
             self.element = element
+            self.application = application
             let type = element["type"] ?? ""
             self.type = type == "DRAG" ? "SWIPE" : type
             fingers = element["fingers"] ?? ""
@@ -20,14 +22,20 @@ extension ToucheggImport {
             action = element.children.first { $0.name == "action" }
         }
 
-        var key: String { "\(type) \(fingers) \(direction)" }
+        /// Touchégg's key for it: a later gesture of the same key replaces it.
+        var key: String { "\(applicationKey) \(type) \(fingers) \(direction)" }
+
+        var applicationKey: String { application?.joined(separator: ",") ?? "All" }
+
+        /// The actions that run something each step (`repeat`), as gestured's steps can; window actions never repeat.
+        var repeatable: Bool { ["SEND_KEYS", "RUN_COMMAND"].contains(action?["type"] ?? "") }
 
         /// An action's setting: the text of its element of that name, trimmed.
         func setting(_ name: String) -> String? {
             action?.children.first { $0.name == name }.map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
 
-        var repeats: Bool { setting("repeat") == "true" }
+        var repeats: Bool { repeatable && setting("repeat") == "true" }
 
         /// `times`: the steps of a repeating action over the whole gesture, 2 to 15, 10 when not given.
         var times: Int { min(max(Int(setting("times") ?? "") ?? 10, 2), 15) }

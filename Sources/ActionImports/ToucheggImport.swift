@@ -1,29 +1,35 @@
 import Foundation
 
 /// Touchégg 2's configuration (touchegg.conf, XML): the gestures of `<application name="All">` made recognizers
-/// and actions, as Touchégg's loader reads the file (the last of two entries for one gesture wins, only the first
-/// `<action>` of a gesture counts). Touchégg 1's format is refused with what gives it away.
+/// and actions, and those of other applications the same actions for them (`application = [...]`, which gestured
+/// runs before the general ones, as Touchégg does), as Touchégg's loader reads the file (the last of two entries
+/// for one gesture wins, only the first `<action>` of a gesture counts). Touchégg 1's format is refused with what
+/// gives it away.
 struct ToucheggImport {
     var document: ActionsDocument
     /// Touchégg reads touchpads and touchscreens alike, so its recognizers take every touch; its taps, which it
     /// recognizes on touchscreens only, say so themselves.
     let style = RecognizerStyle()
-    /// Every gesture for all applications, in the file's order, and the line of the one Touchégg keeps for each key.
+    /// Every gesture of every application, in the file's order, and the line of the one Touchégg keeps for each key.
     let gestures: [Gesture]
     let kept: [String: Int]
-    /// The pinches imported with the other way of their pair, by line: the line of that other way.
+    /// The pinches and repeating swipes imported with the other way of their pair, by line: the line of that other way.
     var paired: [Int: Int] = [:]
+    /// The line of the gesture whose steps or held button each pan (by application and recognizer) took.
+    var pans: [String: Int] = [:]
 
     private init(file: String, root: XMLTree) {
         document = ActionsDocument(source: .touchegg, file: file)
-        gestures = root.children.filter { $0.name == "application" && Self.isForAll($0) }.flatMap(\.children)
-            .filter { $0.name == "gesture" }.map(Gesture.init)
+        gestures = root.children.filter { $0.name == "application" }.flatMap { application in
+            application.children.filter { $0.name == "gesture" }.map { Gesture($0, application: Self.names(application)) }
+        }
         kept = Dictionary(gestures.map { ($0.key, $0.element.line) }, uniquingKeysWith: { _, later in later })
     }
 
-    /// Whether an `<application>`'s gestures are for every application: its names, split at commas, include All.
-    private static func isForAll(_ application: XMLTree) -> Bool {
-        (application["name"] ?? "").split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "all" }
+    /// An `<application>`'s names, split at commas; nil when its gestures are for every application (they include All).
+    private static func names(_ application: XMLTree) -> [String]? {
+        let names = (application["name"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return names.contains { $0.lowercased() == "all" } ? nil : names
     }
 
     static func convert(_ text: String, file: String) throws(ImportError) -> ImportedActions {
@@ -50,18 +56,21 @@ struct ToucheggImport {
                 settings(element)
             case "settings":
                 document.leaveOut(origin, .ignoredByTool("Touchégg reads only the first <settings>"))
-            case "application" where Self.isForAll(element):
+            case "application":
+                let names = Self.names(element)
+                if let names {
+                    let what = "<application name=\"\(element["name"] ?? "")\">"
+                    guard let patterns = document.applications(names, from: .init(line: element.line, what: what)) else { continue }
+                    document.application = patterns
+                }
                 for child in element.children {
                     if child.name == "gesture" {
-                        gesture(Gesture(child))
+                        gesture(Gesture(child, application: names))
                     } else {
                         document.leaveOut(.init(line: child.line, what: "<\(child.name)>"), .ignoredByTool("Touchégg reads only <gesture> here"))
                     }
                 }
-            case "application":
-                let names = element.children.filter { $0.name == "gesture" }.map { Gesture($0).summary }
-                let what = "<application name=\"\(element["name"] ?? "")\">: " + (names.isEmpty ? "no gestures" : names.joined(separator: "; "))
-                document.leaveOut(.init(line: element.line, what: what), .perApplication)
+                document.application = nil
             default:
                 document.leaveOut(origin, .ignoredByTool("Touchégg reads only <settings> and <application> here"))
             }

@@ -13,4 +13,23 @@ enum XdotoolKey {
         }
         return keys
     }
+
+    /// What `xdotool keydown COMBINATION` or `xdotool mousedown BUTTON` presses (`down`), or `keyup` and `mouseup`
+    /// release, as gestured's key names (a mouse button as `mouse_left`); nil for any other command.
+    static func pressed(_ words: [String], down: Bool) -> String? {
+        guard words.count >= 3, words[0] == "xdotool", let what = words.last, !what.hasPrefix("-") else { return nil }
+        let options = words.dropFirst(2).dropLast()
+        switch words[1] {
+        case down ? "keydown" : "keyup":
+            guard options.allSatisfy({ $0 == "--clearmodifiers" }),
+                case .keys(let keys) = KeyTranslation.keysyms(what.split(separator: "+").map(String.init), shiftedCapitals: true)
+            else { return nil }
+            return keys
+        case down ? "mousedown" : "mouseup":
+            guard options.allSatisfy({ $0 == "--clearmodifiers" }), let number = Int(what) else { return nil }
+            return KeyTranslation.mouseButton(x: number)
+        default:
+            return nil
+        }
+    }
 }

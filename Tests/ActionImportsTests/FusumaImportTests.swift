@@ -35,40 +35,47 @@ import Testing
         #expect(imported.comment(atLine: 20)?.contains("the engine's pinch takes two fingers, not 4") == true)
         #expect(imported.text.contains("# line 21: threshold swipe: 0.3\n# Not imported: its threshold has no equivalent"))
         #expect(imported.text.contains("# line 21: threshold pinch: 0.1\n# Not imported: its threshold has no equivalent"))
-        #expect(imported.comment(atLine: 22) == "line 22: interval: {swipe: 1, pinch: 1} Not imported: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).")
-        #expect(imported.warnings.count == 6)
+        #expect(imported.comment(atLine: 22) == "line 22: interval swipe: 1: the repeat_interval of swipe update: actions is 0.1 s times it (a gesture acting once has no use for it).")
+        #expect(imported.warnings.count == 5)
     }
 
     @Test func theExamplesOfTheREADMEsAndAppmatchersDocuments() throws {
         let imported = try Imported(.fusuma, fixture: "fusuma-examples.yml")
         #expect(
             imported.recognizerNames == [
-                "swipe-3-horizontal", "swipe-3-vertical", "pan-3", "swipe-4-vertical", "pan-4", "pinch-2", "long-press-1-1.4s",
-                "long-press-3-1.4s", "long-press-4-1.4s", "tap-1", "tap-2", "tap-3", "tap-4",
+                "swipe-3-horizontal", "swipe-3-vertical", "pan-3", "swipe-4-horizontal", "swipe-4-vertical", "pan-4", "pinch-2", "long-press-1-1.4s",
+                "long-press-2-1.4s", "long-press-3-1.4s", "long-press-4-1.4s", "tap-1", "tap-2", "tap-3", "tap-4",
             ])
         // sendkey's names, a leaf's threshold said to have no equivalent.
         let left = try #require(imported.actions("swipe-3-horizontal").first)
         #expect(left.direction == "left" && left.keys == codes("leftalt+right"))
         #expect(imported.comment(atLine: 7)?.contains("Note: its threshold has no equivalent") == true)
-        #expect(imported.comment(atLine: 9)?.contains("swipe 3 left update: {command: xdotool key shift+Tab} Not imported: acting while a swipe goes on needs a pan action limited to one direction") == true)
-        #expect(imported.comment(atLine: 14)?.contains("Not imported: acting while a swipe goes on") == true)
-        #expect(imported.actions("swipe-3-vertical").map(\.keys) == [codes("super"), codes("super")])
+        #expect(imported.actions("swipe-3-vertical").filter { $0.application == nil }.map(\.keys) == [codes("super"), codes("super")])
 
-        // begin and end without a direction: a pan of those fingers, which may recognize with their swipes.
-        #expect(imported.actions("pan-3").map(\.states) == [["began"], ["ended"]])
-        #expect(imported.actions("pan-3").map(\.command) == ["xdotool keydown alt", "xdotool keyup alt"])
+        // The Alt+Tab switcher: begin's keydown and end's keyup hold alt while a pan of those fingers steps by time,
+        // fusuma's pace, Tab right of where they began and Shift+Tab left; the pan may recognize with their swipes.
+        let switcher = try #require(imported.actions("pan-3").first)
+        #expect(imported.actions("pan-3").count == 1)
+        #expect(switcher.hold == codes("alt") && switcher.keys == codes("tab") && switcher.keysBack == codes("shift+tab"))
+        #expect(switcher.repeatInterval == 0.5 && switcher.command == nil && switcher.states == ["ended"])
+        #expect(
+            imported.comment(atLine: 10)?.contains(
+                "Note: fusuma acted as the fingers moved, at most every 0.5 s (back every 0.075 s): here every 0.5 s while they stay down, moving or not, both ways: an action has one pace.")
+                == true)
         #expect(
             imported.recognizer("pan-3")
                 == [
                     "kind": "pan", "touch_types": .strings(["indirect"]), "minimum_number_of_touches": 3, "maximum_number_of_touches": 3,
                     "simultaneous_with": .strings(["swipe-3-horizontal", "swipe-3-vertical"]),
                 ])
-        #expect(imported.actions("pan-4").map(\.command) == ["xdotool mousedown 1", "xdotool mouseup 1"])
-        #expect(imported.comment(atLine: 47)?.contains("Not imported: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).") == true)
+        // Dragging: the left button held from begin to end, the pointer following the fingers where fusuma moved it.
+        let drag = try #require(imported.actions("pan-4").first)
+        #expect(imported.actions("pan-4").count == 1)
+        #expect(drag.hold == codes("mouse_left") && drag.pointer && drag.command == nil && drag.repeatInterval == nil)
+        #expect(imported.comment(atLine: 46)?.contains("Note: the pointer follows the fingers at pointer_speed") == true)
 
-        // wmctrl's workspaces, keypress's chords and a key out of place.
-        #expect(imported.comment(atLine: 27)?.contains("swipe 4 left: workspace next Not imported: window actions are not imported yet") == true)
-        #expect(imported.comment(atLine: 29)?.contains("\"super+pageup\"") == true)
+        // wmctrl's workspaces, the desktops' shortcuts; keypress's chords and a key out of place.
+        #expect(imported.actions("swipe-4-horizontal").map(\.shortcut) == ["workspace-next", "workspace-previous"])
         #expect(imported.actions("swipe-4-vertical").map(\.keys) == [codes("leftctrl+leftalt+down"), codes("leftctrl+leftalt+up")])
         for line in [33, 36, 38] {
             #expect(imported.comment(atLine: line)?.contains("Not imported: actions that depend on keys held on the keyboard are not yet supported by gesturectl actions.") == true)
@@ -81,7 +88,7 @@ import Testing
         #expect(imported.comment(atLine: 54)?.contains("Not imported: for two fingers, fusuma runs the one at line 59; the engine's pinch takes no other number.") == true)
         #expect(imported.comment(atLine: 56)?.contains("the one at line 60") == true)
         let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(imported.actions("pinch-2").count == 1)
+        #expect(imported.actions("pinch-2").count == 2)
         #expect(pinch.keys == codes("ctrl+minus") && pinch.keysBack == codes("ctrl+plus") && pinch.repeatEvery == 0.2)
         #expect(imported.comment(atLine: 63)?.contains("rotate 3 clockwise: {update: {sendkey: VOLUMEUP}} Not imported: the engine's rotation takes two fingers, not 3.") == true)
 
@@ -90,22 +97,29 @@ import Testing
         #expect(imported.actions("long-press-3-1.4s").map(\.keys) == ["leftctrl+a", "leftctrl+c", "right", "leftctrl+v"].map(codes))
         #expect(imported.actions("long-press-3-1.4s").allSatisfy { $0.states == ["began"] })
         #expect(imported.actions("long-press-4-1.4s").first?.keys == codes("super"))
-        #expect(imported.comment(atLine: 69)?.contains("hold 2: window {fullscreen: toggle} Not imported: window actions are not imported yet") == true)
+        #expect(imported.actions("long-press-2-1.4s").map(\.shortcut) == ["fullscreen-window"])
+        #expect(imported.actions("long-press-2-1.4s").first?.desktops == ["sway", "hyprland"])
         #expect(imported.comment(atLine: 80) == "line 80: threshold hold: 2: the long presses' minimum_press_duration is 0.7 s times it.")
 
         // The tap plugin's taps, on the touchpad.
         #expect(imported.actions("tap-2").first?.command == "notify-send \"tap two\"")
 
         // plugin settings, interval, and every other document.
-        #expect(imported.comment(atLine: 81)?.contains("Not imported: time intervals are not imported yet") == true)
+        #expect(imported.comment(atLine: 82) == "line 82: interval swipe: 0.75: the repeat_interval of swipe update: actions is 0.1 s times it (a gesture acting once has no use for it).")
         #expect(imported.comment(atLine: 84)?.contains("keep_device_names: [Synaptics TM3072-003, ELAN0501:00 04F3:3060 Touchpad]") == true)
         #expect(imported.comment(atLine: 84)?.contains("Not imported: fusuma's plugin settings have no equivalent here") == true)
+        // appmatcher's documents: their actions for their applications, beside the general ones.
         #expect(
             imported.comment(atLine: 98)
-                == "line 98: context {application: Google-chrome}: swipe 3 left, swipe 3 right, swipe 3 up, swipe 3 down Not imported: per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)."
+                == "line 98: context {application: Google-chrome}: swipe 3 left, swipe 3 right, swipe 3 up, swipe 3 down: the actions below are for Google-chrome (application)."
         )
-        #expect(imported.comment(atLine: 107)?.hasPrefix("line 107: context {application: Gnome-terminal}: swipe 3 up, swipe 3 down Not imported: per-application") == true)
-        #expect(imported.comment(atLine: 113)?.hasPrefix("line 113: context {application: [Google-chrome, Firefox]}: pinch 2 in, pinch 2 out Not imported: per-application") == true)
+        let chrome = ApplicationRule(patterns: ["Google-chrome"]), terminal = ApplicationRule(patterns: ["Gnome-terminal"])
+        #expect(imported.actions("swipe-3-horizontal").map(\.application) == [nil, nil, chrome, chrome])
+        #expect(imported.actions("swipe-3-vertical").map(\.application) == [nil, nil, chrome, chrome, terminal, terminal])
+        #expect(imported.actions("swipe-3-vertical").last?.keys == codes("leftctrl+leftshift+w"))
+        let pinches = imported.actions("pinch-2")
+        #expect(pinches.map(\.application) == [nil, ApplicationRule(patterns: ["Google-chrome", "Firefox"])])
+        #expect(pinches.last?.keys == codes("leftctrl+equal") && pinches.last?.keysBack == codes("leftctrl+minus"))
         #expect(imported.comment(atLine: 120)?.contains("Not imported: fusuma's contexts are not yet supported by gesturectl actions ({thumbsense: true, application: [Google-chrome, Firefox]}).") == true)
     }
 
@@ -129,11 +143,13 @@ import Testing
         #expect(rotation.repeatEvery == 0.3 && rotation.keys == codes("volumeup") && rotation.keysBack == codes("volumedown"))
         #expect(imported.comment(atLine: 3)?.contains("Note: it acted again at every interval while the fingers went on: here every 0.3 radians (17 degrees).") == true)
         #expect(imported.recognizer("pinch-2") == ["kind": "pinch", "touch_types": .strings(["indirect"]), "simultaneous_with": .strings(["rotation-2"])])
-        // A pinch in alone: a command at its end, if the scale says in.
+        // A pinch in alone: a command at its end, if the scale says in; begin and end; update by time, both ways.
         let pinches = imported.actions("pinch-2")
-        #expect(pinches.map(\.states) == [["began"], ["ended"], ["ended"]])
-        #expect(pinches.last?.command == "case $GESTURE_SCALE in\n0.*)\nnotify-send in\n;;\n*)\n:\n;;\nesac")
-        #expect(imported.comment(atLine: 10)?.contains("Not imported: time intervals are not imported yet") == true)
+        #expect(pinches.map(\.states) == [["ended"], ["began"], ["ended"], ["ended"]])
+        #expect(pinches.first?.command == "case $GESTURE_SCALE in\n0.*)\nnotify-send in\n;;\n*)\n:\n;;\nesac")
+        #expect(pinches.map(\.command).dropFirst() == ["echo begun", "echo ended", "echo moving"])
+        #expect(pinches.last?.commandBack == "echo moving" && pinches.last?.repeatInterval == 0.1)
+        #expect(imported.comment(atLine: 10)?.contains("Note: fusuma acted as the fingers moved, at most every 0.1 s: here every 0.1 s while they stay down, moving or not.") == true)
         #expect(imported.comment(atLine: 11)?.contains("pinch 2 out begin: {command: echo out} Not imported: a pinch action cannot yet be limited to pinching in or out") == true)
     }
 
@@ -160,8 +176,8 @@ import Testing
                 out: { window: prev }
             """)
         #expect(imported.comment(atLine: 3)?.contains("Not imported: 'NOKEY' is not a key gestured's virtual keyboard has") == true)
-        #expect(imported.comment(atLine: 4)?.contains("Not imported: mouse clicks are not imported yet:") == true)
-        #expect(imported.comment(atLine: 5)?.contains("Not imported: window actions are not imported yet: the desktop's own shortcut does it (shortcut = \"...\", docs/actions.md, Desktop presets), or bind your desktop's shortcut as keys (GNOME \"super+shift+pagedown\"") == true)
+        #expect(imported.actions("swipe-3-horizontal").map(\.keys) == [codes("mouse_left")])
+        #expect(imported.actions("swipe-3-vertical").map(\.shortcut) == ["move-window-to-next-workspace"])
         #expect(imported.text.contains("# line 5: swipe 3 up command: echo up\n# Not imported: fusuma runs one of command, sendkey, workspace and window: here window."))
         #expect(imported.comment(atLine: 6)?.contains("fusuma 1.0 and later have no shortcut: it became command") == true)
         #expect(imported.comment(atLine: 7)?.contains("a swipe's fingers have left, right, up, down, begin, update or end below them in fusuma") == true)
@@ -170,15 +186,74 @@ import Testing
         #expect(hold.command == "echo $move_x")
         for note in [
             "Note: releasing the keyboard's held modifiers first is not yet supported by gesturectl actions.",
-            "Note: time intervals are not imported yet: repeat_interval steps by time (docs/actions.md).", "Note: accel scales fusuma's movement variables",
+            "Note: its interval only paced fusuma acting again while the fingers went on: here it acts once a gesture", "Note: accel scales fusuma's movement variables",
             "Note: gesturectl actions does not set $move_x: the nearest are $GESTURE_TRANSLATION_MM_X and _Y",
         ] {
             #expect(imported.comment(atLine: 11)?.contains(note) == true, "\(note)")
         }
         #expect(imported.comment(atLine: 13)?.contains("tap 1 Not imported: nothing for fusuma to run") == true)
-        #expect(imported.comment(atLine: 16)?.contains("\"alt+f10\"") == true)
-        #expect(imported.comment(atLine: 17)?.contains("\"super+shift+pageup\"") == true)
-        #expect(imported.actions("pinch-2").isEmpty)
+        // Both ways shortcuts: forward (out) moving the window, back maximizing it, where both are.
+        let pinch = try #require(imported.actions("pinch-2").first)
+        #expect(pinch.shortcut == "move-window-to-previous-workspace" && pinch.shortcutBack == "maximize-window" && pinch.desktops == ["gnome", "kde"])
+        #expect(imported.comment(atLine: 16)?.contains("Note: only GNOME and KDE Plasma have a default shortcut for maximize-window") == true)
+    }
+
+    /// wmctrl's windows and workspaces: the desktops' shortcuts where they have them; sendkey's buttons clicked.
+    @Test func windowsAndButtons() throws {
+        let imported = try Imported(
+            .fusuma,
+            """
+            swipe:
+              3:
+                up: { window: maximized }
+                down: { window: close }
+                left: { window: { fullscreen: add } }
+                right: { workspace: up }
+              4:
+                left: { sendkey: LEFTCTRL+BTN_LEFT }
+                right: { window: sideways }
+                up: { workspace: down }
+            """)
+        let vertical = imported.actions("swipe-3-vertical")
+        #expect(vertical.map(\.shortcut) == ["maximize-window", "close-window"])
+        #expect(vertical.map(\.desktops) == [["gnome", "kde"], nil])
+        let fullscreen = try #require(imported.actions("swipe-3-horizontal").first)
+        #expect(fullscreen.shortcut == "fullscreen-window" && fullscreen.desktops == ["sway", "hyprland"])
+        #expect(imported.comment(atLine: 5)?.contains("Note: the desktops' shortcuts toggle it, where this only set (or only unset) it.") == true)
+        #expect(imported.comment(atLine: 6)?.contains("Not imported: no desktop preset does this (docs/actions.md, Desktop presets): bind your desktop's shortcut as keys (KDE Plasma \"ctrl+super+up\")") == true)
+        #expect(imported.actions("swipe-4-horizontal").map(\.keys) == [codes("leftctrl+mouse_left")])
+        #expect(imported.comment(atLine: 9)?.contains("Not imported: fusuma-plugin-wmctrl has no window 'sideways'") == true)
+        #expect(imported.comment(atLine: 10)?.contains("Not imported: no desktop preset does this") == true)
+        for desktop in ShortcutPresets.desktops { #expect(try imported.resolved(on: desktop).count == 3, "\(desktop)") }
+    }
+
+    /// update: by time, as fusuma paces it: a swipe's ways of one axis (the first written), forward right or down;
+    /// update: without a direction both ways; begin and end that press and release nothing act on their own.
+    @Test func updatesStepByTime() throws {
+        let imported = try Imported(
+            .fusuma,
+            """
+            swipe:
+              3:
+                up: { update: { sendkey: VOLUMEUP, interval: 2 } }
+                down: { update: { sendkey: VOLUMEDOWN } }
+                left: { update: { sendkey: LEFT } }
+                update: { command: echo any }
+              4:
+                update: { sendkey: TAB }
+                begin: { command: echo begun }
+            interval: { swipe: 0.5 }
+            """)
+        let volume = try #require(imported.actions("pan-3").first)
+        #expect(imported.actions("pan-3").count == 1)
+        #expect(volume.keys == codes("volumedown") && volume.keysBack == codes("volumeup") && volume.repeatInterval == 0.05)
+        #expect(imported.comment(atLine: 3)?.contains("at most every 0.05 s (back every 0.2 s)") == true)
+        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line 3.") == true)
+        #expect(imported.comment(atLine: 6)?.contains("the one at line 3") == true)
+        let tab = imported.actions("pan-4")
+        #expect(tab.map(\.states) == [["began"], ["ended"]])
+        #expect(tab.first?.command == "echo begun")
+        #expect(tab.last?.keys == codes("tab") && tab.last?.keysBack == codes("tab") && tab.last?.repeatInterval == 0.05)
     }
 
     @Test func yamlFusumaRefusesIsRefusedWhereItIs() {
@@ -188,6 +263,8 @@ import Testing
             "swipe:\n  3:\n    left:\n      command: [a, b]\n": "input:4:7: command: must be a string",
             "swipe:\n  3:\n    left: { sendkey: { a: b } }\n": "input:3:13: sendkey: must be a key combination or a list of them",
             "hold:\n  3: { command: a, threshold: fast }\n": "input:2:20: threshold: must be a number above 0",
+            "hold:\n  3: { command: a, interval: soon }\n": "input:2:20: interval: must be a number above 0",
+            "interval: { swipe: -1 }\n": "input:1:13: swipe: must be a number above 0",
             "swipe: [3, 4]\n": "input:1:1: swipe: must be a mapping of finger counts",
             "- swipe\n": "input:1:1: a document must be a mapping (gesture: fingers: direction: ...)",
             "swipe:\n\t3: {}\n": "input:2:1: found character that cannot start any token (while scanning for the next token, from line 2)",

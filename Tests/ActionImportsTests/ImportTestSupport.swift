@@ -46,6 +46,16 @@ struct Imported {
     /// The actions on `gesture`, in the file's order.
     func actions(_ gesture: String) -> [ActionsFile.Action] { file.actions.filter { $0.gesture == gesture } }
 
+    /// The actions as gesturectl actions runs them on `desktop` with the shipped presets (config/actions/presets):
+    /// those for other desktops left out, every shortcut made its keys or command.
+    func resolved(on desktop: String) throws -> [ActionsFile.Action] {
+        var file = file
+        file.desktop = desktop
+        return try file.resolvingShortcuts(.success(try ShortcutPresets.load(folder: Self.presets.path)), environment: [:]).actions
+    }
+
+    static let presets = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/actions/presets")
+
     /// The comment block of the original's line `line`: its lines without their '#', joined with spaces.
     func comment(atLine line: Int) -> String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -35,4 +35,19 @@ import Testing
         #expect(imported.allSatisfy { $0.firstMatch(of: pattern) != nil })
         #expect(shipped.allSatisfy { $0.firstMatch(of: pattern) == nil })
     }
+
+    /// The desktops the importer gives each window action's shortcut to are those whose shipped presets have it.
+    @Test func theWindowActionsShortcutsAreThePresetsOnTheirDesktops() throws {
+        let presets = try ShortcutPresets.load(folder: Imported.presets.path)
+        #expect(WindowAction.presetDesktops.count == 11)
+        for (name, desktops) in WindowAction.presetDesktops {
+            #expect(desktops == ShortcutPresets.desktops.filter { presets.shortcuts[$0]?[name] != nil }, "\(name)")
+        }
+        let actions: [WindowAction] = [
+            .maximize, .minimize, .tile(left: true), .tile(left: false), .fullscreen, .close, .showDesktop, .workspace("next"), .workspace("left"),
+            .workspace("previous"), .workspace("right"), .moveWindow("next"), .moveWindow("previous"), .moveWindow("left"), .moveWindow("right"),
+        ]
+        #expect(actions.allSatisfy { $0.shortcut.map { WindowAction.presetDesktops[$0] != nil } == true })
+        #expect(WindowAction.workspace("up").shortcut == nil && WindowAction.moveWindow("down").shortcut == nil)
+    }
 }

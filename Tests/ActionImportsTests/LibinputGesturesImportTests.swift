@@ -10,30 +10,36 @@ import Testing
     @Test func theInstalledConfiguration() throws {
         let imported = try Imported(.libinputGestures, fixture: "libinput-gestures-default.conf")
         // Lines without fingers act for 3 and 4 fingers (swipes) and 2 (pinches); as long as libinput-gestures waits.
-        #expect(imported.recognizerNames == ["swipe-3-horizontal", "swipe-4-horizontal", "pinch-2"])
+        #expect(imported.recognizerNames == ["swipe-3-vertical", "swipe-4-vertical", "swipe-3-horizontal", "swipe-4-horizontal", "pinch-2"])
         #expect(
             imported.recognizer("swipe-3-horizontal")
                 == [
                     "kind": "swipe", "touch_types": .strings(["indirect"]), "direction": .strings(["left", "right"]), "number_of_touches_required": 3,
                     "minimum_distance_mm": 6.0, "maximum_duration": 1.5,
                 ])
-        #expect(imported.comment(atLine: 5)?.contains("gesture swipe up _internal ws_up Not imported: window actions are not imported yet: the desktop's own shortcut does it (shortcut = \"...\", docs/actions.md, Desktop presets), or bind your desktop's shortcut as keys (GNOME \"super+pagedown\"") == true)
-        #expect(imported.comment(atLine: 6)?.contains("(GNOME \"super+pageup\"") == true)
-        let swipes = imported.file.actions.filter { $0.gesture.hasPrefix("swipe") }.map { "\($0.gesture) \($0.direction!) \($0.keys!)" }
-        #expect(swipes == ["swipe-3-horizontal left \(codes("alt+right"))", "swipe-4-horizontal left \(codes("alt+right"))", "swipe-3-horizontal right \(codes("alt+left"))", "swipe-4-horizontal right \(codes("alt+left"))"])
+        // _internal's workspaces: the desktops' shortcuts, on every desktop.
+        let swipes = imported.file.actions.filter { $0.gesture.hasPrefix("swipe") }.map { "\($0.gesture) \($0.direction!) \($0.shortcut ?? "\($0.keys!)")" }
+        #expect(
+            swipes == [
+                "swipe-3-vertical up workspace-next", "swipe-4-vertical up workspace-next", "swipe-3-vertical down workspace-previous",
+                "swipe-4-vertical down workspace-previous", "swipe-3-horizontal left \(codes("alt+right"))", "swipe-4-horizontal left \(codes("alt+right"))",
+                "swipe-3-horizontal right \(codes("alt+left"))", "swipe-4-horizontal right \(codes("alt+left"))",
+            ])
+        #expect(imported.file.actions.allSatisfy { $0.desktops == nil })
+        #expect(try imported.resolved(on: "sway").first?.command == "swaymsg workspace next")
         // The same keys both ways: one action when the pinch ends, as libinput-gestures acts.
         let pinch = try #require(imported.actions("pinch-2").first)
         #expect(imported.actions("pinch-2").count == 1 && pinch.keys == codes("super+s") && pinch.states == ["ended"] && pinch.repeatEvery == nil)
         #expect(imported.comment(atLine: 13)?.contains("Note: it acted with any number of fingers: the engine's pinch takes two.") == true)
         #expect(imported.comment(atLine: 14) == "line 14: gesture pinch out xdotool key super+s: with its other way, at line 13 above.")
-        #expect(imported.warnings.map(\.line) == [5, 6, 13])
+        #expect(imported.warnings.map(\.line) == [13])
     }
 
     @Test func theExamples() throws {
         let imported = try Imported(.libinputGestures, fixture: "libinput-gestures-examples.conf")
         #expect(
             imported.recognizerNames == [
-                "swipe-3-vertical", "swipe-4-vertical", "swipe-3-horizontal", "pinch-2", "rotation-2", "long-press-4", "long-press-4-2.7s",
+                "swipe-3-vertical", "swipe-4-vertical", "swipe-4-horizontal", "swipe-3-horizontal", "pinch-2", "rotation-2", "long-press-4", "long-press-4-2.7s",
                 "long-press-1", "long-press-2", "long-press-3",
             ])
         #expect(imported.comment(atLine: 4)?.contains("device DLL0665:01 06CB:76AD Touchpad Not imported: the daemon's configuration chooses the devices") == true)
@@ -45,9 +51,10 @@ import Testing
         #expect(imported.comment(atLine: 10) == "line 10: gesture swipe up 4 xdotool key super+Page_Down Not imported: replaced by the one at line 11, which is the one the tool uses.")
         #expect(imported.actions("swipe-4-vertical").map(\.command) == ["amixer set Master 8%+", nil])
         #expect(imported.actions("swipe-4-vertical").map(\.keys) == [nil, codes("ctrl+f9")])
-        #expect(imported.actions("swipe-3-vertical").map(\.keys) == [codes("super+pageup")])
-        #expect(imported.comment(atLine: 13)?.contains("\"ctrl+alt+right\", KDE Plasma \"ctrl+super+right\"") == true)
-        #expect(imported.comment(atLine: 14)?.contains("\"ctrl+alt+left\"") == true)
+        #expect(imported.actions("swipe-3-vertical").map(\.shortcut) == ["workspace-next", nil])
+        #expect(imported.actions("swipe-3-vertical").map(\.keys) == [nil, codes("super+pageup")])
+        // In a grid of 4 columns, ws_left goes to the workspace on the right: the next, as GNOME and KDE Plasma go.
+        #expect(imported.actions("swipe-4-horizontal").map(\.shortcut) == ["workspace-next", "workspace-previous"])
         // Without fingers, left and right act for 3 only: 4 has its own lines.
         let horizontal = imported.actions("swipe-3-horizontal")
         #expect(horizontal.map(\.direction) == ["left", "right"])
@@ -119,5 +126,21 @@ import Testing
             "device\n": "input:1:7: device needs a device name, a path or all",
         ]
         for (text, error) in cases { #expect(importError(.libinputGestures, text) == error, "\(text)") }
+    }
+
+    /// _internal's moves with no preset (up and down a grid, diagonals), and a pinch's two ways as one shortcut.
+    @Test func internalsWithoutAShortcut() throws {
+        let imported = try Imported(
+            .libinputGestures,
+            "gesture swipe up 3 _internal --cols 3 ws_up\ngesture swipe down 3 _internal ws_left_up --cols 2\ngesture pinch in _internal ws_up\ngesture pinch out _internal ws_up\n")
+        #expect(imported.comment(atLine: 1)?.contains("Not imported: no desktop preset does this (docs/actions.md, Desktop presets): bind your desktop's shortcut as keys (KDE Plasma \"ctrl+super+down\")") == true)
+        #expect(imported.comment(atLine: 2)?.contains("Not imported: no desktop preset does this") == true)
+        #expect(imported.actions("pinch-2").map(\.shortcut) == ["workspace-next"])
+        // xdotool key with no key name (a '+' alone) is a command, not keys = "", which an actions file refuses.
+        let plus = try Imported(.libinputGestures, "gesture swipe up 3 xdotool key +\n")
+        #expect(plus.actions("swipe-3-vertical").map(\.command) == ["xdotool key +"])
+        let oneWay = try Imported(.libinputGestures, "gesture pinch in _internal ws_up\ngesture pinch out echo out\n")
+        #expect(oneWay.file.actions.isEmpty)
+        #expect(oneWay.comment(atLine: 1)?.contains("Not imported: a pinch action cannot yet be limited to pinching in or out with keys") == true)
     }
 }

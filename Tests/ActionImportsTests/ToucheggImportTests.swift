@@ -6,62 +6,79 @@ import Testing
 /// `gesturectl import touchegg`: Touchégg 2's default configuration and its README's examples (Tests/ImportFixtures,
 /// in our own words), pinches' two ways made one action, Touchégg 1's format and broken XML refused where they are.
 @Suite struct ToucheggImportTests {
-    @Test func theDefaultConfigurationIsMostlyWindowActions() throws {
+    @Test func theDefaultConfigurationsWindowActionsAreTheDesktopsShortcuts() throws {
         let imported = try Imported(.touchegg, fixture: "touchegg-default.conf")
-        // The one gesture gestured can do: four fingers right type Super+S.
-        #expect(imported.recognizerNames == ["swipe-4-horizontal"])
+        #expect(imported.recognizerNames == ["swipe-3-vertical", "swipe-3-horizontal", "swipe-4-vertical", "swipe-4-horizontal", "tap-2", "tap-3", "pinch-2"])
         #expect(imported.recognizer("swipe-4-horizontal") == ["kind": "swipe", "direction": .strings(["left", "right"]), "number_of_touches_required": 4])
-        #expect(imported.file.actions.count == 1)
-        let action = try #require(imported.file.actions.first)
-        #expect(action.gesture == "swipe-4-horizontal" && action.direction == "right" && action.keys == codes("super+s") && action.states == ["ended"])
+        let right = try #require(imported.actions("swipe-4-horizontal").first)
+        #expect(right.direction == "right" && right.keys == codes("super+s") && right.states == ["ended"] && right.application == nil)
+
+        // Window actions: the presets' shortcuts, for the desktops that have them by default, the others said.
+        let windows = imported.file.actions.filter { $0.shortcut != nil }.map { "\($0.gesture) \($0.direction ?? "") \($0.shortcut!) \($0.desktops?.sorted() ?? [])" }
+        #expect(
+            windows == [
+                "swipe-3-vertical up maximize-window [\"gnome\", \"kde\"]", "swipe-3-vertical down minimize-window [\"gnome\", \"kde\"]",
+                "swipe-3-horizontal left tile-left [\"gnome\", \"kde\"]", "swipe-3-horizontal right tile-right [\"gnome\", \"kde\"]",
+                // auto, as with natural scrolling: up (and left) for the next workspace.
+                "swipe-4-vertical up workspace-next []", "swipe-4-vertical down workspace-previous []",
+            ])
+        #expect(imported.comment(atLine: 15)?.contains("Note: only GNOME and KDE Plasma have a default shortcut for maximize-window, so the action is for those; on sway and Hyprland, bind a shortcut of your own and give its keys, or run a command (X11: wmctrl -r :ACTIVE: -b toggle,maximized_vert,maximized_horz).") == true)
+        #expect(imported.comment(atLine: 46)?.contains("Note: Touchégg chose the next or previous workspace by the swipe's direction and natural scrolling: here as with natural scrolling on") == true)
+        #expect(imported.comment(atLine: 37) == "line 37: PINCH 3 IN: CLOSE_WINDOW Not imported: the engine's pinch takes two fingers, not 3.")
+        #expect(imported.comment(atLine: 68) == "line 68: PINCH 4 OUT: SHOW_DESKTOP Not imported: the engine's pinch takes two fingers, not 4.")
+        #expect(imported.comment(atLine: 73) == "line 73: PINCH 4 IN: SEND_KEYS Super_L+A Not imported: the engine's pinch takes two fingers, not 4.")
+
+        // Clicks: X's button 3 the right button, 2 the middle one, clicked when the tap is recognized.
+        #expect(imported.actions("tap-2").map(\.keys) == [codes("mouse_right")])
+        #expect(imported.actions("tap-3").map(\.keys) == [codes("mouse_middle")])
+
+        // The browsers' pinch: an action for them, Control held while the steps type + and -.
+        let pinch = try #require(imported.actions("pinch-2").first)
+        #expect(pinch.application == ApplicationRule(patterns: ["Google-chrome", "Chromium-browser"]))
+        #expect(pinch.hold == codes("ctrl") && pinch.keys == codes("plus") && pinch.keysBack == codes("minus") && pinch.repeatEvery == 0.1)
 
         // Everything else is said where it was, with why.
         #expect(imported.comment(atLine: 7) == "line 7: setting animation_delay = 150 Not imported: gestured draws nothing on the screen: animations and their colours have no equivalent.")
         #expect(imported.comment(atLine: 8)?.contains("setting action_execute_threshold = 20 Not imported: its threshold has no equivalent") == true)
-        #expect(imported.comment(atLine: 9)?.contains("setting color = auto") == true)
-        #expect(imported.comment(atLine: 10)?.contains("setting borderColor = auto") == true)
-        let windows = [
-            15: ("SWIPE 3 UP: MAXIMIZE_RESTORE_WINDOW", "\"alt+f10\""), 20: ("SWIPE 3 DOWN: MINIMIZE_WINDOW", "\"super+h\""),
-            25: ("SWIPE 3 LEFT: TILE_WINDOW left", "\"super+left\""), 31: ("SWIPE 3 RIGHT: TILE_WINDOW right", "\"super+right\""),
-            37: ("PINCH 3 IN: CLOSE_WINDOW", "\"alt+f4\""), 46: ("SWIPE 4 UP: CHANGE_DESKTOP auto", "natural scrolling"),
-            53: ("SWIPE 4 DOWN: CHANGE_DESKTOP auto", "\"super+pagedown\""), 68: ("PINCH 4 OUT: SHOW_DESKTOP", "wmctrl -k on"),
-        ]
-        for (line, (what, advice)) in windows {
-            let comment = try #require(imported.comment(atLine: line), "line \(line)")
-            #expect(comment.hasPrefix("line \(line): \(what) Not imported: window actions are not imported yet: the desktop's own shortcut does it"), "\(comment)")
-            #expect(comment.contains(advice), "\(comment)")
-        }
-        #expect(imported.comment(atLine: 73) == "line 73: PINCH 4 IN: SEND_KEYS Super_L+A Not imported: the engine's pinch takes two fingers, not 4.")
-        #expect(imported.comment(atLine: 83)?.contains("TAP 2: MOUSE_CLICK button 3 Not imported: mouse clicks are not imported yet: keys = \"mouse_left\" (mouse_middle, mouse_right) clicks on gesturectl actions' virtual mouse (button 3 as X numbers them)") == true)
-        #expect(imported.comment(atLine: 89)?.contains("TAP 3: MOUSE_CLICK button 2 Not imported: mouse clicks are not imported yet") == true)
-        #expect(
-            imported.comment(atLine: 98)
-                == "line 98: <application name=\"Google-chrome,Chromium-browser\">: PINCH 2 IN: SEND_KEYS Control_L+KP_Subtract (repeat); PINCH 2 OUT: SEND_KEYS Control_L+KP_Add (repeat) Not imported: per-application gestures are not imported yet: an action's application = \"...\" limits it to an application (docs/actions.md, Per-application rules)."
-        )
-        // A warning for each, with the file and line.
-        #expect(imported.warnings.count == 16)
+        #expect(imported.warnings.count == 19)
         #expect(imported.warnings.first?.description == "touchegg-default.conf:7: setting animation_delay = 150: not imported: gestured draws nothing on the screen: animations and their colours have no equivalent")
+        // On every desktop the file loads with the shipped presets: the shortcuts some lack are not theirs.
+        for desktop in ShortcutPresets.desktops {
+            let actions = try imported.resolved(on: desktop)
+            #expect(actions.count == (["gnome", "kde"].contains(desktop) ? 10 : 6), "\(desktop)")
+        }
+        #expect(try imported.resolved(on: "kde").first?.keys == codes("super+pageup"))
     }
 
     @Test func theREADMEsExamples() throws {
         let imported = try Imported(.touchegg, fixture: "touchegg-examples.conf")
-        #expect(imported.recognizerNames == ["swipe-3-vertical", "swipe-4-vertical", "pinch-2", "tap-3"])
+        #expect(imported.recognizerNames == ["swipe-3-vertical", "pan-3", "swipe-4-horizontal", "swipe-4-vertical", "pan-4", "pinch-2", "tap-2", "tap-3"])
         #expect(imported.recognizer("tap-3") == ["kind": "tap", "touch_types": .strings(["direct"]), "number_of_touches_required": 3])
         #expect(imported.text.contains("# Touchégg recognizes taps on touchscreens only: direct touches.\n[[recognizer]]\nname = \"tap-3\""))
 
         // Keys typed at the start and the end: once, with its animation said to be gone.
-        let down = try #require(imported.actions("swipe-3-vertical").first)
+        let down = try #require(imported.actions("swipe-3-vertical").last)
         #expect(down.direction == "down" && down.keys == codes("ctrl+alt+down"))
         #expect(imported.comment(atLine: 20)?.contains("Note: gestured draws nothing on the screen") == true)
         #expect(imported.comment(atLine: 20)?.contains("Note: it acted at the gesture's start and again at its end") == true)
 
-        // Alt+Tab and a command each step: the swipe would have to be a pan of one direction.
-        for line in [31, 39, 80] {
-            #expect(imported.comment(atLine: line)?.contains("Not imported: acting while a swipe goes on needs a pan action limited to one direction") == true, "line \(line)")
-        }
-        #expect(imported.comment(atLine: 48)?.contains("CHANGE_DESKTOP next Not imported: window actions are not imported yet") == true)
-        #expect(imported.comment(atLine: 55)?.contains("\"super+pageup\"") == true)
-        #expect(imported.comment(atLine: 11)?.contains("FULLSCREEN_WINDOW Not imported") == true)
+        // Alt+Tab: Alt held while a pan of three fingers steps, Tab as it goes right and Shift+Tab left (the swipe
+        // left's keys back, its decreaseKeys forward); a command each step as four fingers go down, the other back.
+        let pan = try #require(imported.actions("pan-3").first)
+        #expect(imported.actions("pan-3").count == 1)
+        #expect(pan.hold == codes("alt") && pan.keys == codes("tab") && pan.keysBack == codes("shift+tab") && pan.repeatEvery == 4 && pan.states == ["changed"])
+        #expect(imported.comment(atLine: 31)?.contains("with line 39, SWIPE 3 LEFT: SEND_KEYS Alt_L+Shift_L+Tab (repeat) Note: Touchégg stepped every part of the swipe's length") == true)
+        #expect(imported.comment(atLine: 39) == "line 39: SWIPE 3 LEFT: SEND_KEYS Alt_L+Shift_L+Tab (repeat): with its other way, at line 31 above.")
+        #expect(imported.recognizer("pan-3")?["simultaneous_with"] == .strings(["swipe-3-vertical"]))
+        let volume = try #require(imported.actions("pan-4").first)
+        #expect(volume.command == "pactl set-sink-volume @DEFAULT_SINK@ -5%" && volume.commandBack == "pactl set-sink-volume @DEFAULT_SINK@ +5%" && volume.hold == nil)
+        #expect(imported.comment(atLine: 80)?.contains("every 4.0 mm (up is back)") == true)
+
+        // Window actions: fullscreen is sway's and Hyprland's only; next and previous workspaces every desktop's.
+        let fullscreen = try #require(imported.actions("swipe-3-vertical").first)
+        #expect(fullscreen.shortcut == "fullscreen-window" && fullscreen.desktops == ["sway", "hyprland"])
+        #expect(imported.actions("swipe-4-horizontal").map(\.shortcut) == ["workspace-next", "workspace-previous"])
+        #expect(imported.actions("swipe-4-horizontal").allSatisfy { $0.desktops == nil })
 
         // The later of two entries for one gesture is the one Touchégg uses; its variables are said to be absent.
         #expect(imported.comment(atLine: 64) == "line 64: SWIPE 4 DOWN: SHOW_DESKTOP Not imported: replaced by the one at line 71, which is the one the tool uses.")
@@ -75,7 +92,7 @@ import Testing
         #expect(pinch.repeatEvery == 0.2 && pinch.keys == codes("ctrl+plus") && pinch.keysBack == codes("ctrl+minus") && pinch.states == ["changed"])
         #expect(imported.comment(atLine: 105) == "line 105: PINCH 2 OUT: RUN_COMMAND xdotool key ctrl+plus (repeat): with its other way, at line 97 above.")
         #expect(imported.comment(atLine: 88)?.contains("the engine's pinch takes two fingers, not 4") == true)
-        #expect(imported.comment(atLine: 114)?.contains("mouse clicks are not imported yet") == true)
+        #expect(imported.actions("tap-2").first?.keys == codes("mouse_right"))
 
         let tap = try #require(imported.actions("tap-3").first)
         #expect(tap.command == "notify-send \"three fingers\"")
@@ -94,8 +111,85 @@ import Testing
             </application></touchégg>
             """)
         let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(pinch.repeatEvery == 0.1 && pinch.keys == codes("ctrl+plus") && pinch.keysBack == codes("ctrl+minus"))
-        #expect(imported.comment(atLine: 2)?.contains("Note: keys held for the whole gesture are not imported yet") == true)
+        #expect(pinch.repeatEvery == 0.1 && pinch.hold == codes("ctrl") && pinch.keys == codes("plus") && pinch.keysBack == codes("minus"))
+        #expect(imported.warnings.isEmpty)
+    }
+
+    /// Buttons: clicked at a tap (or a swipe) as `on` says, held while a swipe goes on (begin-and-end) by a pan of
+    /// its fingers; X's wheel numbers are no buttons.
+    @Test func mouseClicks() throws {
+        let imported = try Imported(
+            .touchegg,
+            """
+            <touchégg><application name="All">
+            <gesture type="TAP" fingers="1"><action type="MOUSE_CLICK"><button>1</button><on>end</on></action></gesture>
+            <gesture type="SWIPE" fingers="2" direction="LEFT"><action type="MOUSE_CLICK"><button>8</button></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="MOUSE_CLICK"><button>1</button><on>begin-and-end</on></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="DOWN"><action type="MOUSE_CLICK"><button>3</button><on>begin-and-end</on></action></gesture>
+            <gesture type="TAP" fingers="2"><action type="MOUSE_CLICK"><button>4</button></action></gesture>
+            <gesture type="TAP" fingers="4"><action type="MOUSE_CLICK"><button>2</button><on>begin-and-end</on></action></gesture>
+            </application></touchégg>
+            """)
+        #expect(imported.actions("tap-1").map(\.keys) == [codes("mouse_left")])
+        #expect(imported.actions("swipe-2-horizontal").map(\.keys) == [codes("mouse_back")])
+        let drag = try #require(imported.actions("pan-3").first)
+        #expect(imported.actions("pan-3").count == 1)
+        #expect(drag.hold == codes("mouse_left") && drag.keys == nil && drag.states == ["ended"])
+        #expect(imported.comment(atLine: 4)?.contains("Note: Touchégg held the button while the gesture went on in its direction: here while a pan of these fingers goes on, whichever way.") == true)
+        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line 4.") == true)
+        #expect(imported.comment(atLine: 6)?.contains("Not imported: gestured's mouse has no button 4 as X numbers them") == true)
+        #expect(imported.actions("tap-4").map(\.keys) == [codes("mouse_middle")])
+    }
+
+    /// `<application>`s: their gestures as actions for them, beside the general ones, which gestured runs where
+    /// none of theirs is for the gesture (as Touchégg looks up an application's gestures before All's).
+    @Test func applicationsGestures() throws {
+        let imported = try Imported(
+            .touchegg,
+            """
+            <touchégg>
+            <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="SEND_KEYS"><modifiers>Alt_L</modifiers><keys>Right</keys></action></gesture>
+            </application>
+            <application name=" Firefox , org.gnome.Nautilus">
+            <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="SEND_KEYS"><keys>F5</keys></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="CLOSE_WINDOW"/></gesture>
+            </application>
+            <application name=",">
+            <gesture type="TAP" fingers="2"><action type="SEND_KEYS"><keys>A</keys></action></gesture>
+            </application>
+            </touchégg>
+            """)
+        let swipes = imported.actions("swipe-3-horizontal")
+        #expect(swipes.map(\.application) == [nil, ApplicationRule(patterns: ["Firefox", "org.gnome.Nautilus"])])
+        #expect(swipes.map(\.shortcut) == [nil, "close-window"])
+        #expect(imported.comment(atLine: 6)?.contains("Not imported: replaced by the one at line 7") == true)
+        #expect(imported.text.contains("application = [\"Firefox\", \"org.gnome.Nautilus\"]\nshortcut = \"close-window\""))
+        #expect(imported.comment(atLine: 9) == "line 9: <application name=\",\"> Not imported: an actions file's application takes 1 to 256 names, each of 1 to 256 bytes.")
+        #expect(imported.actions("tap-2").isEmpty)
+    }
+
+    /// Repeating swipes of one pan: the steps of one axis are imported, the other's said.
+    @Test func aPanStepsOneWay() throws {
+        let imported = try Imported(
+            .touchegg,
+            """
+            <touchégg><application name="All">
+            <gesture type="SWIPE" fingers="4" direction="LEFT"><action type="RUN_COMMAND"><repeat>true</repeat><command>echo left</command></action></gesture>
+            <gesture type="SWIPE" fingers="4" direction="UP"><action type="RUN_COMMAND"><repeat>true</repeat><command>echo up</command><decreaseCommand>echo down</decreaseCommand></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="RIGHT"><action type="SEND_KEYS"><repeat>true</repeat><times>4</times><keys>Tab</keys></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="SEND_KEYS"><repeat>true</repeat><keys>Up</keys></action></gesture>
+            </application></touchégg>
+            """)
+        // Left only, without decreaseCommand: nothing forward, which an action needs.
+        #expect(imported.comment(atLine: 2)?.contains("Not imported: it acts only as the fingers come back") == true)
+        // Up: its command back (up is back), its decreaseCommand forward.
+        let volume = try #require(imported.actions("pan-4").first)
+        #expect(volume.command == "echo down" && volume.commandBack == "echo up" && volume.repeatEvery == 4)
+        let tab = try #require(imported.actions("pan-3").first)
+        #expect(tab.keys == codes("tab") && tab.keysBack == nil && tab.hold == nil && tab.repeatEvery == 10)
+        #expect(imported.comment(atLine: 5)?.contains("so one way of these fingers is imported: the one at line 4") == true)
+        #expect(imported.file.actions.count == 2)
     }
 
     /// Once, not repeating: the same keys both ways act when the pinch begins; different commands choose by the
@@ -123,6 +217,11 @@ import Testing
         for (scale, said) in [("0.7", "in"), ("1.3", "out")] {
             #expect(try shell(command.command!, environment: ["GESTURE_SCALE": scale]) == said + "\n")
         }
+
+        let shortcut = try Imported(.touchegg, pinches("<action type=\"SHOW_DESKTOP\"/>", "<action type=\"SHOW_DESKTOP\"/>"))
+        #expect(shortcut.actions("pinch-2").map(\.shortcut) == ["show-desktop"])
+        #expect(shortcut.actions("pinch-2").first?.desktops == ["kde"])
+        #expect(shortcut.comment(atLine: 2)?.contains("Note: only KDE Plasma has a default shortcut for show-desktop, so the action is for that desktop; on GNOME, sway and Hyprland,") == true)
 
         let keys = try Imported(.touchegg, pinches("<action type=\"SEND_KEYS\"><keys>F9</keys></action>", "<action type=\"SEND_KEYS\"><keys>F10</keys></action>"))
         #expect(keys.file.actions.isEmpty)
