@@ -88,7 +88,7 @@ enum ImportNote {
             "Touchégg chose the next or previous workspace by the swipe's direction and natural scrolling: here as with natural "
                 + "scrolling on (GNOME's default on touchpads), left and up for the next; swap workspace-next and workspace-previous if yours is off"
         case .mouseButton(let button):
-            "gestured's mouse has no button \(button) as X numbers them (it has mouse_left, mouse_middle, mouse_right, mouse_back and mouse_forward: 1, 2, 3, 8 and 9)"
+            "gestured's mouse has no button \(button) as X numbers them (it has mouse_left, mouse_middle, mouse_right, mouse_back and mouse_forward: 1, 2, 3, 8 and 9, and the wheel's steps: 4 to 7)"
         case .heldAnyWay(let what):
             "Touchégg held the button while the gesture went on in its direction: here while \(what) goes on, whichever way"
         case .backOnly:

@@ -50,6 +50,7 @@ struct ImportedAction {
         case .keys(let keys, _): [("keys" + suffix, .string(keys))]
         case .command(let command): [("command" + suffix, .string(command))]
         case .shortcut(let name): [("shortcut" + suffix, .string(name))]
+        case .wheel(let way): [("wheel" + suffix, .string(way))]
         }
     }
 }

@@ -15,6 +15,12 @@ enum KeyTranslation {
         [1: "mouse_left", 2: "mouse_middle", 3: "mouse_right", 8: "mouse_back", 9: "mouse_forward"][number]
     }
 
+    /// The wheel's step X's buttons 4 to 7 stand for (X reports a wheel's clicks as those buttons), as an action's
+    /// `wheel` names it.
+    static func wheel(x number: Int) -> String? {
+        [4: "up", 5: "down", 6: "left", 7: "right"][number]
+    }
+
     /// The Linux names of the buttons gestured's mouse has (`BTN_LEFT`, which fusuma's sendkey clicks), lower case.
     private static let linuxButtons = [
         "btn_left": "mouse_left", "btn_right": "mouse_right", "btn_middle": "mouse_middle", "btn_side": "mouse_back", "btn_extra": "mouse_forward",

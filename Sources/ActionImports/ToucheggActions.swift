@@ -205,6 +205,7 @@ extension ToucheggImport {
         }
         if gesture.action?["type"] == "MOUSE_CLICK" {
             let number = Int(gesture.setting("button") ?? "") ?? 1
+            if let way = KeyTranslation.wheel(x: number) { return Doing(effect: .wheel(way)) }
             guard let button = KeyTranslation.mouseButton(x: number) else {
                 document.leaveOut(origin, .mouseButton(number))
                 return nil

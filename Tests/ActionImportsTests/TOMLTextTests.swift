@@ -43,6 +43,7 @@ import Testing
         #expect(KeyTranslation.linuxNames("BTN_TASK") == .unknown("BTN_TASK"))
         #expect(KeyTranslation.keysyms([], shiftedCapitals: true) == .unknown(""))
         #expect([1, 2, 3, 4, 8, 9].map { KeyTranslation.mouseButton(x: $0) } == ["mouse_left", "mouse_middle", "mouse_right", nil, "mouse_back", "mouse_forward"])
+        #expect([3, 4, 5, 6, 7, 8].map { KeyTranslation.wheel(x: $0) } == [nil, "up", "down", "left", "right", nil])
         // A key or button pressed at a gesture's start and released at its end.
         #expect(XdotoolKey.pressed(["xdotool", "keydown", "alt"], down: true) == "alt")
         #expect(XdotoolKey.pressed(["xdotool", "keyup", "--clearmodifiers", "Super_L"], down: false) == "super")

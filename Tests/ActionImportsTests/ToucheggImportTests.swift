@@ -128,6 +128,8 @@ import Testing
             <gesture type="SWIPE" fingers="3" direction="DOWN"><action type="MOUSE_CLICK"><button>3</button><on>begin-and-end</on></action></gesture>
             <gesture type="TAP" fingers="2"><action type="MOUSE_CLICK"><button>4</button></action></gesture>
             <gesture type="TAP" fingers="4"><action type="MOUSE_CLICK"><button>2</button><on>begin-and-end</on></action></gesture>
+            <gesture type="SWIPE" fingers="4" direction="UP"><action type="MOUSE_CLICK"><button>7</button></action></gesture>
+            <gesture type="TAP" fingers="3"><action type="MOUSE_CLICK"><button>12</button></action></gesture>
             </application></touchégg>
             """)
         #expect(imported.actions("tap-1").map(\.keys) == [codes("mouse_left")])
@@ -137,7 +139,10 @@ import Testing
         #expect(drag.hold == codes("mouse_left") && drag.keys == nil && drag.states == ["ended"])
         #expect(imported.comment(atLine: 4)?.contains("Note: Touchégg held the button while the gesture went on in its direction: here while a pan of these fingers goes on, whichever way.") == true)
         #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line 4.") == true)
-        #expect(imported.comment(atLine: 6)?.contains("Not imported: gestured's mouse has no button 4 as X numbers them") == true)
+        // X's buttons 4 to 7 are the wheel's steps.
+        #expect(imported.actions("tap-2").map(\.wheel) == [.up] && imported.actions("tap-2").map(\.keys) == [nil])
+        #expect(imported.actions("swipe-4-vertical").map(\.wheel) == [.right])
+        #expect(imported.comment(atLine: 9)?.contains("Not imported: gestured's mouse has no button 12 as X numbers them") == true)
         #expect(imported.actions("tap-4").map(\.keys) == [codes("mouse_middle")])
     }
 
