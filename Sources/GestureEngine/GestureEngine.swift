@@ -51,8 +51,10 @@ public final class GestureEngine {
     }
     /// The delegates of a new touch's receivers, while their failure requirements are decided (storage kept).
     @exclusivity(unchecked) private var delegates: [(any GestureRecognizerDelegate)?] = []
-    // Walking a group of recognizers linked by failure requirements (groupIsDone), without allocating.
-    @exclusivity(unchecked) var groupStack: [GestureRecognizer] = []
+    // The groups of recognizers linked by failure requirements (resetFinishedGroups), found without allocating:
+    // each recognizer's parent in the union-find, by its index in the pass, and whether its group is busy.
+    @exclusivity(unchecked) var groupParent: [Int] = []
+    @exclusivity(unchecked) var groupBusy: [Bool] = []
     @exclusivity(unchecked) var groupGeneration = 0
 
     /// An engine for a surface of `size` millimetres; the root region is named `rootName`.
@@ -63,7 +65,8 @@ public final class GestureEngine {
         scratchEnded.reserveCapacity(16)
         scratchCancelled.reserveCapacity(16)
         output.reserveCapacity(64)
-        groupStack.reserveCapacity(16)
+        groupParent.reserveCapacity(16)
+        groupBusy.reserveCapacity(16)
     }
 
     deinit {

@@ -228,8 +228,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var touchedThisFrame = false
     /// Position in the pass order (R11).
     @exclusivity(unchecked) var order = 0
-    /// The engine's mark while it walks a group of linked recognizers.
+    /// The engine's mark of the pass whose groups it found (resetFinishedGroups), and this one's index there.
     @exclusivity(unchecked) var groupVisit = 0
+    @exclusivity(unchecked) var groupIndex = 0
 
     /// Something to decide: touches in this attempt, or a state other than possible.
     var isInPlay: Bool { !attempt.touchIDs.isEmpty || _state != .possible }
