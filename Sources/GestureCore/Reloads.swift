@@ -56,19 +56,19 @@ final class Reloads {
             if state.sessions[info.id] == nil { devices.deviceAdded(info) }
         }
         state.counters.reloads += 1
-        state.logger.notice("state.configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
+        state.logger.notice("configuration reloaded", metadata: ["config.file": "\(new.file)", "config.recognizers": "\(new.recognizers.count)"])
         state.broadcast(Event.configReloaded(file: new.file, recognizers: new.recognizers.count).line()) { $0.wants(.config) }
     }
 
-    /// A reload that failed validation: the running state.configuration stays, and subscribers hear why.
+    /// A reload that failed validation: the running configuration stays, and subscribers hear why.
     func rejected(_ errors: ConfigErrors, file: String) {
         state.counters.rejectedReloads += 1
-        state.logger.error("state.configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
+        state.logger.error("configuration refused; the running one stays", metadata: ["config.file": "\(file)", "config.errors": "\(errors.errors.count)"])
         for e in errors.errors { state.logger.error("\(e)") }
         state.broadcast(Event.configRejected(file: file, errors: errors.errors.map(\.description)).line()) { $0.wants(.config) }
     }
 
-    /// A state.configuration read for a reload: applied, or refused with its errors; the requests that waited for it
+    /// A configuration read for a reload: applied, or refused with its errors; the requests that waited for it
     /// are answered.
     func finishReload(_ result: Result<(Configuration, Access), ConfigErrors>, at time: Timestamp) {
         switch result {
@@ -85,11 +85,11 @@ final class Reloads {
         switch result {
         case .success(let c): .reloaded(file: c.file, recognizers: c.recognizers.count)
         case .failure(let errors):
-            .error(RequestError("config_invalid", "the state.configuration was refused; the running one stays", errors: errors.errors.map(\.description)))
+            .error(RequestError("config_invalid", "the configuration was refused; the running one stays", errors: errors.errors.map(\.description)))
         }
     }
 
-    /// What the state.configuration lets each connection do, read again after a reload: raw touches (a connection that
+    /// What the configuration lets each connection do, read again after a reload: raw touches (a connection that
     /// lost them is told, and its touch subscriptions end), positions, and whether its additions join the shared
     /// surfaces (a connection whose standing changed loses its additions, and is told).
     func rereadRights() {
@@ -109,14 +109,14 @@ final class Reloads {
             let trusted = state.control.allows(client.peer)
             guard trusted != client.trusted else { continue }
             if !client.regions.isEmpty || !client.recognizers.isEmpty {
-                notifyDropped(client, "what this connection added was removed: the reloaded state.configuration changed whether its recognizers join the configured ones (daemon.control)")
+                notifyDropped(client, "what this connection added was removed: the reloaded configuration changed whether its recognizers join the configured ones (daemon.control)")
                 requests.removeAdditions(of: client)
             }
             client.trusted = trusted
         }
     }
 
-    /// After a reload, what a client added that no longer fits the new state.configuration (or what it may now see) is
+    /// After a reload, what a client added that no longer fits the new configuration (or what it may now see) is
     /// dropped, and the client is told. The regions of daemon.control's peers are then shown as their parents are.
     func dropClientAdditionsThatNoLongerFit() {
         for client in state.clients.values.sorted(by: { $0.id < $1.id }) {
@@ -127,7 +127,7 @@ final class Reloads {
                 if seen, (try? state.configuration.checkClientRegion(region, regions: others + kept)) != nil {
                     kept.append(region)
                 } else {
-                    notifyDropped(client, "region '\(region.name)' no longer fits the reloaded state.configuration and was removed")
+                    notifyDropped(client, "region '\(region.name)' no longer fits the reloaded configuration and was removed")
                 }
             }
             client.regions = kept
@@ -146,7 +146,7 @@ final class Reloads {
                 if !named.allSatisfy({ names.contains($0) && reach.recognizers[$0] == nil }) { fits = false }
                 let ruleRegions = (r.shouldReceive?.regions ?? []) + (r.shouldReceive?.excludeRegions ?? []) + (r.shouldBegin?.regions ?? [])
                 if !ruleRegions.allSatisfy({ regionNames.contains($0) && reach.regions[$0] == nil }) { fits = false }
-                if !fits { notifyDropped(client, "recognizer '\(r.name)' no longer fits the reloaded state.configuration and was removed") }
+                if !fits { notifyDropped(client, "recognizer '\(r.name)' no longer fits the reloaded configuration and was removed") }
                 return !fits
             }
         }
