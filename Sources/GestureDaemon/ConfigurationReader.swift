@@ -1,5 +1,6 @@
 import CGesturedInput
 import GestureConfig
+import GestureCore
 import GestureEngine
 import Glibc
 import Synchronization
@@ -19,7 +20,8 @@ import SystemPackage
 /// running configuration stays, and no other read starts until the stuck one returns (a file that hangs every
 /// read would otherwise leave a thread behind at each reload).
 final class ConfigurationReader {
-    typealias Outcome = Result<Configuration, ConfigErrors>
+    /// The configuration read and checked, with its users' and groups' names looked up (Access.resolve).
+    typealias Outcome = Result<(Configuration, Access), ConfigErrors>
 
     /// Readable when a result waits: polled by the loop.
     let fd: FileDescriptor

@@ -83,7 +83,7 @@ public final class Daemon {
         // reload's daemon.control counts from the next connection on.
         server.isTrusted = { [unowned core] in core.mayControl($0) }
         let path = options.configPath
-        let reader = try ConfigurationReader(file: path) { Configuration.load(path) }
+        let reader = try ConfigurationReader(file: path) { [logger] in Configuration.load(path).map { ($0, Access.resolve($0, logger: logger)) } }
         let knowledge = deviceKnowledge()
         let source: InputLoop.Source =
             if let replay = options.replay { .replay(try replaySource(replay, knowledge: knowledge)) } else {

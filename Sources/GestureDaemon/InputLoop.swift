@@ -286,7 +286,7 @@ final class InputLoop {
     /// than the hard limit allows is refused as a whole (DescriptorLimit).
     private func reloaded(_ result: ConfigurationReader.Outcome, at now: Timestamp) {
         var result = result
-        if case .success(let new) = result {
+        if case .success(let (new, _)) = result {
             do {
                 try DescriptorLimit.raise(for: new.daemon.maxClients)
                 server.apply(new.daemon)
@@ -294,8 +294,8 @@ final class InputLoop {
                 result = .failure(ConfigErrors([ConfigError(file: new.file, position: SourcePosition(line: 1, column: 1), "\(error)")]))
             }
         }
-        // The configuration's users and groups looked up here, not in the core.
-        core.finishReload(result.map { ($0, Access.resolve($0, logger: logger)) }, at: now)
+        // The configuration's users and groups were looked up on the reader's thread, not in the core.
+        core.finishReload(result, at: now)
         carryOut()
         // What the reader's thread allocated to read the file (70 MB for 100,000 users) stays with glibc, in
         // that thread's arena, until trimmed.

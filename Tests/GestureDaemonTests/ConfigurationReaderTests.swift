@@ -3,6 +3,7 @@
 import GestureConfig
 import GestureEngine
 import Glibc
+import Logging
 import Testing
 
 /// A reload's configuration is read on a thread of its own and comes back through the reader's descriptor; a
@@ -38,6 +39,7 @@ import Testing
         try ConfigurationReader(file: "test.toml") {
             gate.wait()
             return Result { () throws(ConfigErrors) -> Configuration in try Configuration.parse("[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", file: "test.toml") }
+                .map { ($0, Access.resolve($0, logger: Logger(label: "test"))) }
         }
     }
 
@@ -50,7 +52,7 @@ import Testing
 
     static func message(_ outcome: ConfigurationReader.Outcome??) -> String {
         switch outcome {
-        case .some(.some(.success(let c))): "read \(c.recognizers.count)"
+        case .some(.some(.success(let (c, _)))): "read \(c.recognizers.count)"
         case .some(.some(.failure(let e))): e.errors.map(\.message).joined()
         case .some(.none): "nothing"
         case .none: "no wake-up"
