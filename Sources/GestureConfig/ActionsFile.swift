@@ -98,7 +98,7 @@ public struct ActionsFile: Sendable {
                 desktop = name == "auto" ? nil : (name, reader.position(of: n.path))
             }
             if let list = top["recognizer"], let items = reader.array(list, what: "an array of [[recognizer]] tables") {
-                let parser = ConfigParser(reader: reader, shapeSource: .files(relativeTo: file))
+                let parser = ConfigParser(reader: reader, shapeSource: .files(ShapeFiles(relativeTo: file)))
                 for item in items {
                     guard let (entry, node) = parser.recognizer(item) else { continue }
                     if let earlier = recognizers.first(where: { $0.name == entry.name }) {

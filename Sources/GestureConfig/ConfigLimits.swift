@@ -18,6 +18,10 @@ enum ConfigLimits {
     static let stringBytes = 4096
     /// Bytes in a device name glob: matching costs the glob's length times the device name's.
     static let globBytes = 256
+    /// Distinct shape files a configuration names, and the points they hold together (ten full files'): each file
+    /// is read and checked once, and every shape recognizer's matcher holds its shapes.
+    static let shapeFiles = 256
+    static let shapePoints = 10 * ShapeFile.maximumPoints
     /// Unknown names and keys that get a "did you mean": each costs an edit distance to every known name.
     static let suggestions = 16
 }

@@ -43,22 +43,15 @@ extension ConfigParser {
     /// One shape `shapes` names: a file's, read and checked, or a connection's own.
     private func shape(_ name: String, at path: ConfigPath) -> ShapeTemplate? {
         switch shapeSource {
-        case .files(let configuration):
-            let file = name.hasPrefix("/") ? name : Self.folder(of: configuration) + name
+        case .files(let files):
             // A file that cannot be read is said where the configuration names it; a file's own mistakes at their
-            // lines.
-            let bytes: [UInt8]
-            do {
-                bytes = try ConfigFile.read(file)
-            } catch {
-                reader.error(path, "shape file \(file) \(error.errors.first?.message ?? "cannot be read")")
+            // lines, once.
+            switch files.entry(name, reader: reader) {
+            case (_, .shape(let template)): return template
+            case (let file, .unreadable(let why)):
+                reader.error(path, "shape file \(file) \(why)")
                 return nil
-            }
-            do {
-                return try ShapeFile.parse(try ConfigText.decode(bytes, file: file), file: file)
-            } catch {
-                reader.append(error.errors)
-                return nil
+            case (_, .invalid): return nil
             }
         case .added(let shapes):
             guard let template = shapes.first(where: { $0.name == name }) else {
@@ -69,11 +62,5 @@ extension ConfigParser {
             }
             return template
         }
-    }
-
-    /// The folder a file is in, with its slash ("" for a bare name).
-    private static func folder(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "" }
-        return String(file[...slash])
     }
 }

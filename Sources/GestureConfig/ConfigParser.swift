@@ -7,7 +7,7 @@ extension Configuration {
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
         let (root, locator) = try ConfigNode.parse(text, file: file)
         let reader = ConfigReader(file: file, locator: locator)
-        let parser = ConfigParser(reader: reader, shapeSource: .files(relativeTo: file))
+        let parser = ConfigParser(reader: reader, shapeSource: .files(ShapeFiles(relativeTo: file)))
         let configuration = parser.configuration(root)
         guard reader.errors.isEmpty, let configuration else {
             throw ConfigErrors(reader.errors.isEmpty ? [ConfigError(file: file, position: .init(line: 1, column: 1), "invalid configuration")] : reader.errors)

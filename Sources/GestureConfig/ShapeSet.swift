@@ -15,8 +15,72 @@ public struct ShapeSet: Sendable {
 
 /// Where a shape recognizer's `shapes` come from.
 enum ShapeSource {
-    /// Template files, their paths relative to the configuration file's folder.
-    case files(relativeTo: String)
+    /// Template files, their paths relative to the configuration file's folder, each read once a configuration.
+    case files(ShapeFiles)
     /// A connection's own shapes, by name: a connection never names a file the daemon would read.
     case added([ShapeTemplate])
+}
+
+/// The shape files one configuration names, each read and checked once however many recognizers name it, and
+/// held together to `ConfigLimits.shapeFiles` files and `ConfigLimits.shapePoints` points: 51,200 references to one
+/// small file, each read and parsed again, took 9 s to check.
+final class ShapeFiles {
+    /// What a file gave: its shape, or nil when it could not be read or is wrong (said once, where first named).
+    enum Entry {
+        case shape(ShapeTemplate)
+        case unreadable(String)
+        case invalid
+    }
+
+    /// The configuration file, whose folder relative paths start from.
+    let configuration: String
+    private var entries: [String: Entry] = [:]
+    private var points = 0
+
+    init(relativeTo configuration: String) { self.configuration = configuration }
+
+    /// The entry for `name` (relative to the configuration's folder), read now if it was not yet: `reader` gets the
+    /// file's own mistakes, at their lines, the first time only. A file past the bounds is refused where it is named.
+    func entry(_ name: String, reader: ConfigReader) -> (file: String, entry: Entry) {
+        let file = name.hasPrefix("/") ? name : Self.folder(of: configuration) + name
+        if let known = entries[file] { return (file, known) }
+        let entry: Entry
+        if entries.count >= ConfigLimits.shapeFiles {
+            entry = .unreadable("is one shape file too many: a configuration names at most \(ConfigLimits.shapeFiles)")
+        } else {
+            entry = Self.read(file, reader: reader)
+        }
+        if case .shape(let template) = entry {
+            points += template.pointCount
+            guard points <= ConfigLimits.shapePoints else {
+                let refused = Entry.unreadable(
+                    "brings the points of the configuration's shape files to \(points), more than the \(ConfigLimits.shapePoints) they may hold together")
+                entries[file] = refused
+                return (file, refused)
+            }
+        }
+        entries[file] = entry
+        return (file, entry)
+    }
+
+    private static func read(_ file: String, reader: ConfigReader) -> Entry {
+        let bytes: [UInt8]
+        do {
+            bytes = try ConfigFile.read(file)
+        } catch {
+            return .unreadable(error.errors.first?.message ?? "cannot be read")
+        }
+        do {
+            return .shape(try ShapeFile.parse(try ConfigText.decode(bytes, file: file), file: file))
+        } catch {
+            reader.append(error.errors)
+            return .invalid
+        }
+    }
+
+    /// The folder a file is in, with its slash ("" for a bare name).
+    private static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
 }

@@ -69,6 +69,47 @@ import Testing
         #expect(errors.count == 1 && errors[0].file == "\(folder.path)/shapes/line.shape" && errors[0].position.line == 5, "\(errors)")
     }
 
+    /// Two recognizers naming one wrong file, and a missing one: the file's mistake said once, at its line; the
+    /// missing one where each recognizer names it.
+    @Test func aFileNamedTwiceIsReadOnce() throws {
+        let (folder, path) = try Self.folder(
+            ["shapes/line.shape": "shape line\nexample\nstroke\n0 0 0\n1 nan 0.01\n"],
+            Self.recognizer(#"["shapes/line.shape", "shapes/gone.shape"]"#) + "\n"
+                + Self.recognizer(#"["shapes/line.shape", "shapes/gone.shape"]"#).replacingOccurrences(of: "drawn", with: "again"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = try #require(Self.load(path).failure).errors.map(\.description)
+        #expect(errors.filter { $0.hasPrefix("\(folder.path)/shapes/line.shape:5:") }.count == 1, "\(errors)")
+        #expect(errors.filter { $0.hasSuffix("shape file \(folder.path)/shapes/gone.shape does not exist") }.count == 2, "\(errors)")
+    }
+
+    /// At most 256 shape files, and 100,000 points in them together: the file past either bound is refused where
+    /// the configuration names it.
+    @Test func shapeFilesAreBoundedInNumberAndPoints() throws {
+        // 257 files of three points each.
+        var files: [String: String] = [:]
+        for i in 0..<257 { files["shapes/s\(i).shape"] = Self.shape("s\(i)", [(0, 0), (Double(i % 7) + 5, 10), (20, 0)]) }
+        let names = (0..<257).map { "\"shapes/s\($0).shape\"" }
+        let toml = (0..<2).map { r in
+            Self.recognizer("[" + names[(r * 200)..<min(257, r * 200 + 200)].joined(separator: ", ") + "]").replacingOccurrences(of: "drawn", with: "r\(r)")
+        }.joined(separator: "\n")
+        let (folder, path) = try Self.folder(files, toml)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = try #require(Self.load(path).failure).errors.map(\.description)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("\(path):9:") == true, "the second recognizer's shapes")
+        #expect(errors.first?.hasSuffix(": shape file \(folder.path)/shapes/s256.shape is one shape file too many: a configuration names at most 256") == true)
+
+        // Eleven files of 10,000 points: the eleventh is one too many points.
+        let big = "shape big\nexample\nstroke\n" + (0..<10_000).map { "\($0 % 100) \($0 / 100) \(Double($0) / 1000)" }.joined(separator: "\n") + "\n"
+        var bigFiles: [String: String] = [:]
+        for i in 0..<11 { bigFiles["shapes/b\(i).shape"] = big.replacingOccurrences(of: "shape big", with: "shape b\(i)") }
+        let (bigFolder, bigPath) = try Self.folder(bigFiles, Self.recognizer("[" + (0..<11).map { "\"shapes/b\($0).shape\"" }.joined(separator: ", ") + "]"))
+        defer { try? FileManager.default.removeItem(at: bigFolder) }
+        let bigErrors = try #require(Self.load(bigPath).failure).errors.map(\.description)
+        #expect(bigErrors.count == 1 && bigErrors[0].hasSuffix(
+            "shape file \(bigFolder.path)/shapes/b10.shape brings the points of the configuration's shape files to 110000, more than the 100000 they may hold together"), "\(bigErrors)")
+    }
+
     @Test func twoFilesOfOneNameAreRefused() throws {
         let (folder, path) = try Self.folder(
             ["shapes/a.shape": Self.line, "shapes/b.shape": Self.line], Self.recognizer(#"["shapes/a.shape", "shapes/b.shape"]"#))
