@@ -66,7 +66,7 @@ struct ConfigParser {
         let keys = [
             "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
             "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control", "max_clients_per_user",
-            "max_client_recognizers_total", "max_client_regions_total", "hello_timeout_s", "positions", "max_client_shapes",
+            "max_client_recognizers_total", "max_client_regions_total", "max_client_shape_points_total", "hello_timeout_s", "positions", "max_client_shapes",
             "max_client_shape_examples", "max_client_shape_points",
         ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
@@ -105,6 +105,9 @@ struct ConfigParser {
         if let n = t["max_clients_per_user"], let m = reader.integer(n, in: 1...4096) { d.maxClientsPerUser = m }
         if let n = t["max_client_recognizers_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRecognizersTotal = m }
         if let n = t["max_client_regions_total"], let m = reader.integer(n, in: 0...4096) { d.maxClientRegionsTotal = m }
+        if let n = t["max_client_shape_points_total"], let m = reader.integer(n, in: 0...ShapeFile.maximumPoints * 1000) {
+            d.maxClientShapePointsTotal = m
+        }
         if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: " s") { d.helloTimeout = s }
         if let n = t["positions"] { d.positions = principals(n, what: "daemon.positions") }
         return d

@@ -66,6 +66,8 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Recognizers and regions all connections together may add: every one is worked on every frame.
     public var maxClientRecognizersTotal = 256
     public var maxClientRegionsTotal = 256
+    /// Points of all connections' shapes together: five connections' worth of max_client_shape_points.
+    public var maxClientShapePointsTotal = 100_000
     /// Seconds a connection has to say hello before it is closed.
     public var helloTimeout = 5.0
     /// Who sees where touches are in gestures (locations and continuous values) on every region that does not

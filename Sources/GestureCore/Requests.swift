@@ -215,6 +215,12 @@ final class Requests {
                     "limit_reached",
                     "this connection's shapes would hold \(points) points, more than daemon.max_client_shape_points (\(limits.maxClientShapePoints)) in \(state.configuration.file) allows; remove a shape or send fewer points")
             }
+            let allPoints = state.clients.values.reduce(shape.pointCount) { sum, c in c.shapes.reduce(sum) { $0 + $1.pointCount } }
+            guard allPoints <= limits.maxClientShapePointsTotal else {
+                throw RequestError(
+                    "limit_reached",
+                    "the connections' shapes would hold \(allPoints) points together, more than daemon.max_client_shape_points_total (\(limits.maxClientShapePointsTotal)) in \(state.configuration.file) allows; try again when others have gone")
+            }
             client.shapes.append(shape)
             return .shapeAdded(name: shape.name)
         case .removeShape(let name):

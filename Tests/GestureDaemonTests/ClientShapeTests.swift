@@ -78,6 +78,30 @@ import Testing
         #expect(examples["code"] as? String == "invalid_shape" && (examples["message"] as? String)?.contains("max_client_shape_examples") == true, "\(examples)")
     }
 
+    /// All connections' shapes together hold at most max_client_shape_points_total points; a connection that goes
+    /// makes room.
+    @Test func allConnectionsShapesTogetherAreBounded() throws {
+        let (core, lines) = try DaemonCoreTests.core(Self.config + "\nmax_client_shape_points_total = 30\n")
+        func line(_ client: Int, _ request: String) -> [String: Any] {
+            core.clientLine(client, Array(request.utf8), at: .zero)
+            guard let last = lines.sent.last(where: { $0.0 == client }) else { return [:] }
+            return (try? JSONSerialization.jsonObject(with: Data(last.1.utf8)) as? [String: Any]) ?? [:]
+        }
+        for client in 1...2 {
+            _ = core.clientConnected(client, peer: PeerCredentials(pid: Int32(client), uid: 1000, gid: 1000), at: .zero)
+            core.clientLine(client, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        }
+        // A bar is 6 points, a zigzag 16.
+        #expect(line(1, Self.addShape("zigzag", Self.zigzag))["type"] as? String == "shape_added")
+        #expect(line(1, Self.addShape("bar", Self.bar))["type"] as? String == "shape_added")
+        let over = line(2, Self.addShape("zigzag", Self.zigzag))
+        #expect(over["code"] as? String == "limit_reached", "\(over)")
+        #expect((over["message"] as? String)?.contains("would hold 38 points together, more than daemon.max_client_shape_points_total (30)") == true, "\(over)")
+        #expect(line(2, Self.addShape("bar", Self.bar))["type"] as? String == "shape_added", "28 points fit")
+        core.clientDisconnected(1, at: .zero)
+        #expect(line(2, Self.addShape("zigzag", Self.zigzag))["type"] as? String == "shape_added")
+    }
+
     @Test(arguments: [
         (#"{"name":"s","examples":[[[[0,0,0]]]]}"#, "a stroke needs at least 2 points, got 1"),
         (#"{"name":"s","examples":[[]]}"#, "an example needs at least one stroke"),
