@@ -328,6 +328,9 @@ public final class GestureEngine {
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) == false ? .delegate : nil
     }
 
+    /// Receivers of a new touch up to which every pair's delegate is asked (below, a few hundred calls a touch).
+    static let pairsAskedAtMost = 16
+
     /// Delegates decide failure requirements once per attempt, among the recognizers sharing a new touch. Each
     /// delegate is taken once (a weak reference: a side-table load and a slow release every time), not per pair.
     private func addAttemptRequirements(among receivers: [GestureRecognizer]) {
@@ -339,6 +342,16 @@ public final class GestureEngine {
         // calls then need not retain and release each time (a slow release: a delegate is held weakly); a delegate
         // read from an array is retained around every call.
         if let shared = delegates[0], delegates.allSatisfy({ $0 === shared }) {
+            // Many receivers of the configuration's rules: their relations' rows, not every pair, tell the
+            // requirements (the same, in the same order).
+            if receivers.count > Self.pairsAskedAtMost, let rules = shared as? GestureRules,
+                rules.requirements(among: receivers, { i, j in
+                    let (a, b) = (receivers[i], receivers[j])
+                    if !a.attempt.requirements.contains(where: { $0 === b }) { a.attempt.requirements.append(b) }
+                })
+            {
+                return
+            }
             for a in receivers {
                 for b in receivers where a !== b && !a.attempt.requirements.contains(where: { $0 === b }) {
                     let asks = shared.gestureRecognizer(a, shouldRequireFailureOf: b)

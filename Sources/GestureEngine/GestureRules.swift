@@ -18,6 +18,8 @@ public final class GestureRules: GestureRecognizerDelegate {
     @exclusivity(unchecked) private var simultaneous = Relation()
     @exclusivity(unchecked) private var requiresFailure = Relation()
     @exclusivity(unchecked) private var requiredToFailBy = Relation()
+    /// `requiredToFailBy` the other way round: row `a` holds `b` when `b` is required to fail by `a`.
+    @exclusivity(unchecked) private var requiredToFailByReverse = Relation()
     @exclusivity(unchecked) private var cannotPrevent = Relation()
     @exclusivity(unchecked) private var cannotBePrevented = Relation()
     /// Per recognizer name: no means it fails instead of beginning. Both are read for every recognizer a new
@@ -42,7 +44,10 @@ public final class GestureRules: GestureRecognizerDelegate {
 
     /// `b` is required to fail by `a`, decided per attempt from `b`'s side: the same relation as
     /// `require(a, toFail: b)`, declared by the one that is waited for.
-    public func require(_ b: String, toBeRequiredToFailBy a: String) { requiredToFailBy.insert(number(b), number(a)) }
+    public func require(_ b: String, toBeRequiredToFailBy a: String) {
+        requiredToFailBy.insert(number(b), number(a))
+        requiredToFailByReverse.insert(number(a), number(b))
+    }
 
     /// `a` beginning does not make `b` (or `GestureRules.any`) fail.
     public func preventNot(_ a: String, _ b: String) { cannotPrevent.insert(number(a), number(b)) }
@@ -56,6 +61,7 @@ public final class GestureRules: GestureRecognizerDelegate {
         simultaneous = Relation()
         requiresFailure = Relation()
         requiredToFailBy = Relation()
+        requiredToFailByReverse = Relation()
         cannotPrevent = Relation()
         cannotBePrevented = Relation()
         numbers.removeAll()
@@ -93,6 +99,55 @@ public final class GestureRules: GestureRecognizerDelegate {
         guard relation.count > 0 else { return false }
         let a = number(of: a)
         return relation.contains(a, number(of: b)) || relation.contains(a, anyNumber)
+    }
+
+    // Kept between calls of `requirements(among:)`, so that it allocates nothing in steady state.
+    @exclusivity(unchecked) private var receiverByNumber: [Int] = []
+    @exclusivity(unchecked) private var receiverNumbers: [Int] = []
+    @exclusivity(unchecked) private var offeredToAll: [Int] = []
+    @exclusivity(unchecked) private var candidates: [Int] = []
+
+    /// The failure requirements that asking every pair of `receivers` (`shouldRequireFailureOf`, then
+    /// `shouldBeRequiredToFailBy`) would give, found from the relations' rows: `add(i, j)` for receiver `i` waiting
+    /// for receiver `j`, `i` in order and each one's `j` in order, as the pairs come in the engine's walk. The walk
+    /// asks R² pairs for each new touch: with a thousand recognizers, milliseconds a touch. False, having added
+    /// nothing, when two receivers have one name (a name's relations are then the pairs': the engine asks them).
+    func requirements(among receivers: [GestureRecognizer], _ add: (Int, Int) -> Void) -> Bool {
+        guard requiresFailure.count > 0 || requiredToFailBy.count > 0 else { return true }
+        receiverByNumber.removeAll(keepingCapacity: true)
+        receiverByNumber.append(contentsOf: repeatElement(-1, count: numbers.count))
+        receiverNumbers.removeAll(keepingCapacity: true)
+        offeredToAll.removeAll(keepingCapacity: true)
+        for (i, receiver) in receivers.enumerated() {
+            let n = number(of: receiver)
+            receiverNumbers.append(n)
+            guard n >= 0 else { continue }
+            if receiverByNumber[n] >= 0 { return false }
+            receiverByNumber[n] = i
+            if requiredToFailBy.contains(n, anyNumber) { offeredToAll.append(i) }
+        }
+        for i in receivers.indices {
+            let n = receiverNumbers[i]
+            if n >= 0, requiresFailure.contains(n, anyNumber) {
+                for j in receivers.indices where j != i { add(i, j) }
+                continue
+            }
+            candidates.removeAll(keepingCapacity: true)
+            candidates.append(contentsOf: offeredToAll)
+            if n >= 0 {
+                requiresFailure.forEach(in: n) { if receiverByNumber.indices.contains($0), receiverByNumber[$0] >= 0 { candidates.append(receiverByNumber[$0]) } }
+                requiredToFailByReverse.forEach(in: n) {
+                    if receiverByNumber.indices.contains($0), receiverByNumber[$0] >= 0 { candidates.append(receiverByNumber[$0]) }
+                }
+            }
+            candidates.sort()
+            var last = -1
+            for j in candidates where j != last && j != i {
+                add(i, j)
+                last = j
+            }
+        }
+        return true
     }
 
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
@@ -140,6 +195,18 @@ private struct Relation {
         if rows[a].count <= word { rows[a] += Array(repeating: 0, count: word + 1 - rows[a].count) }
         if rows[a][word] & bit == 0 { count += 1 }
         rows[a][word] |= bit
+    }
+
+    /// Calls `body` with every `b` row `a` holds, in increasing order.
+    func forEach(in a: Int, _ body: (Int) -> Void) {
+        guard a >= 0, a < rows.count else { return }
+        for (w, word) in rows[a].enumerated() {
+            var bits = word
+            while bits != 0 {
+                body(w << 6 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
     }
 
     func contains(_ a: Int, _ b: Int) -> Bool {
