@@ -286,6 +286,33 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// Issue 30's names attack, as a user meets it: root's `gesturectl actions` binds the configured tap while a
+    /// stranger tries to add a tap under that name (refused) and adds one under its own. The stranger's tap
+    /// recognizes, for it alone; the actions run for the configured taps only, once each.
+    @Test(.enabled(if: asRoot, "the peer needs root to become nobody"))
+    func aStrangersNamesakeRunsNoActionOfAnotherUser() throws {
+        let daemon = try DaemonProcess(config: Self.sharedConfig, script: Self.script)
+        guard chown(daemon.socket, 0, 65534) == 0 else { throw TestFailure("chown \(daemon.socket)") }
+        let peer = try Self.startPeer(["namesake", daemon.socket, "11"])
+        let observer = try daemon.client()
+        try waitUntil("the stranger's recognizer") { try observer.request(["type": "status"])["client_recognizers"] as? Int == 1 }
+        let actions = try ActionsNamesTests.Actions(
+            "[[action]]\ngesture = \"tap\"\non = \"ended\"\ncommand = 'echo \"$GESTURE_RECOGNIZER\" >> OUT'\n",
+            in: daemon.directory.appendingPathComponent("actions").path, socket: daemon.socket)
+        try waitUntil("gesturectl actions to connect (\(actions.logLines))") { actions.logLines.contains { $0.contains("connected to gestured") } }
+        // The recording starts with the first subscription: root's watcher reads all of it.
+        let watched = try Self.watch(daemon, observer)
+        let taps = watched.gestures.filter { $0.hasPrefix("tap ended") }.count
+        #expect(taps == 8, "\(watched.gestures)")
+        try waitUntil("the actions' commands (\(actions.outLines))") { actions.outLines.count >= taps }
+        let result = try Self.finish(peer)
+        #expect(result["answers"] as? [String] == ["invalid_recognizer", "recognizer_added", "subscribed"], "\(result)")
+        let ended = result["ended"] as? [String: Int] ?? [:]
+        #expect(ended.keys.contains { $0.hasPrefix("my-tap of client ") }, "the stranger's own tap recognized: \(ended)")
+        #expect(actions.outLines == Array(repeating: "tap", count: taps), "\(actions.outLines)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test(.enabled(if: asRoot, "the peer needs root to take a group"))
     func aReloadThatTakesRawTouchesAwayStopsThemOnOpenConnections() throws {
         let daemon = try Self.daemon()

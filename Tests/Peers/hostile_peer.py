@@ -11,6 +11,8 @@ protocol on a real connection and prints one JSON object saying what the daemon 
                              the whole surface; then counts the gestures it reads for SECONDS, and those located
   greedy SOCKET SECONDS      as nobody: adds recognizers that delay, cancel and hold every touch on the whole
                              surface, and one that waits for a configured recognizer; then reads for SECONDS
+  namesake SOCKET SECONDS    as nobody: adds a recognizer under a configured name, then one under a name of its
+                             own, and counts the gestures it reads by recognizer for SECONDS
   revocable SOCKET GID SECONDS
                              as nobody in GID: subscribes to raw touches and counts them, before and after the
                              daemon says they were revoked, reading for SECONDS
@@ -163,6 +165,25 @@ def greedy(path, seconds):
     return {"uid": hello.get("uid"), "additions": hello.get("additions"), "answers": answers, "owners": owners}
 
 
+def namesake(path, seconds):
+    become_nobody()
+    connection = Connection(path)
+    connection.request(0, {"type": "hello", "version": 1, "client": "namesake"})
+    answers = [
+        answer(connection.request(1, {"type": "add_recognizer", "recognizer": {"name": "tap", "kind": "tap", "device": "touch"}})),
+        answer(connection.request(2, {"type": "add_recognizer", "recognizer": {"name": "my-tap", "kind": "tap", "device": "touch"}})),
+        answer(connection.request(3, {"type": "subscribe", "events": ["gestures"]})),
+    ]
+    ended = {}
+
+    def count(message):
+        if message.get("type") == "gesture" and message.get("state") == "ended":
+            name = message.get("recognizer") + (" of " + message["owner"] if "owner" in message else "")
+            ended[name] = ended.get(name, 0) + 1
+    read_for(connection, seconds, count)
+    return {"answers": answers, "ended": ended}
+
+
 def revocable(path, gid, seconds):
     become_nobody([gid])
     connection = Connection(path)
@@ -180,7 +201,7 @@ def revocable(path, gid, seconds):
 
 
 def main():
-    commands = {"reload-loop": 4, "regroup": 4, "spy": 4, "greedy": 4, "revocable": 5}
+    commands = {"reload-loop": 4, "regroup": 4, "spy": 4, "greedy": 4, "namesake": 4, "revocable": 5}
     if len(sys.argv) < 2 or commands.get(sys.argv[1]) != len(sys.argv):
         raise SystemExit(__doc__)
     command, path = sys.argv[1], sys.argv[2]
@@ -192,6 +213,8 @@ def main():
         result = spy(path, float(sys.argv[3]))
     elif command == "greedy":
         result = greedy(path, float(sys.argv[3]))
+    elif command == "namesake":
+        result = namesake(path, float(sys.argv[3]))
     else:
         result = revocable(path, int(sys.argv[3]), float(sys.argv[4]))
     print(json.dumps(result))
