@@ -81,8 +81,8 @@ demo-recording:
 # The host test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each in its own build
 # folder; the daemon processes the tests start are the sanitized builds too, and a report in one fails its test.
 # Leaks in code that is not the project's are suppressed, each with its reason: scripts/sanitizers/lsan.supp.
-# CI runs the first (each build takes about 12 minutes here); the second is run by hand, its last result in
-# docs/benchmarks.md.
+# Both are run by hand (each build takes about 12 minutes here, and CI with the first took over an hour), their
+# last results in docs/benchmarks.md; CI's fuzzers run under AddressSanitizer.
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address: test-deps
