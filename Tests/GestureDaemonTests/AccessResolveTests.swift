@@ -7,24 +7,6 @@ import Testing
 /// The configuration's users and groups as ids of this machine, looked up once each through the reentrant calls
 /// (a reload does it on the reader's thread), an unknown name said once however many keys name it.
 @Suite(.serialized) struct AccessResolveTests {
-    final class Collected: @unchecked Sendable {
-        var lines: [String] = []
-    }
-
-    struct Handler: LogHandler {
-        let collected: Collected
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            let names = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            collected.lines.append("\(event.message) \(names)")
-        }
-    }
-
     @Test func namesAreLookedUpAndAnUnknownOneIsSaidOnce() throws {
         // Root is user and group 0 on every Linux system; the unknown name is named by three keys.
         let configuration = try Configuration.parse(
@@ -43,11 +25,11 @@ import Testing
             rect = [0.0, 0.0, 0.5, 1.0]
             positions = { groups = ["no-such-group-xyz"] }
             """, file: "test.toml")
-        let collected = Collected()
-        let access = Access.resolve(configuration, logger: Logger(label: "test") { _ in Handler(collected: collected) })
+        let collected = CollectedLog()
+        let access = Access.resolve(configuration, logger: collected.logger)
         #expect(access.rawTouches == PeerPolicy(users: [0, 1234], groups: [0]))
         #expect(access.control == PeerPolicy(users: []))
-        #expect(collected.lines == [
+        #expect(collected.lines.map { "\($0.message) \($0.metadata.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))" } == [
             "daemon.raw_touches.users names an unknown user; it allows no one user=no-such-user-xyz",
             "daemon.raw_touches.groups names an unknown group; it allows no one group=no-such-group-xyz",
         ])

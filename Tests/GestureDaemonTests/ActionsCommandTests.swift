@@ -16,21 +16,10 @@ import Testing
             try "[[action]]\ngesture = \"tap\"\ncommand = 'echo \(word) $GESTURE_RECOGNIZER $GESTURE_TAPS $GESTURE_X_MM >> \(out)'\n"
                 .write(toFile: actions, atomically: true, encoding: .utf8)
         }
-        func lines(_ path: String) -> [String] {
-            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        let lines = ActionsClient.lines
         try write("one")
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let process = Process()
-        process.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
-        process.arguments = ["actions", "--socket", daemon.socket, "--file", actions]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = process.standardOutput
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        let client = try ActionsClient(file: actions, socket: daemon.socket, log: log)
+        defer { withExtendedLifetime(client) {} }
         try waitUntil("the first tap's command") { lines(out) == ["one tap 1 150.0"] }
 
         // Refused: the actions before stay, and the log says why, with the line.
@@ -76,20 +65,9 @@ import Testing
             gesture = "tap"
             command = 'echo oops; exit 3'
             """.write(toFile: actions, atomically: true, encoding: .utf8)
-        func lines(_ path: String) -> [String] {
-            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let process = Process()
-        process.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
-        process.arguments = ["actions", "--socket", daemon.socket, "--file", actions, "--command-timeout", "1"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = process.standardOutput
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        let lines = ActionsClient.lines
+        let client = try ActionsClient(file: actions, socket: daemon.socket, arguments: ["--command-timeout", "1"], log: log)
+        defer { withExtendedLifetime(client) {} }
         try waitUntil("both taps' commands, the second while the first's still ran") { lines(out) == ["tap", "tap"] }
         try waitUntil("the hanging and the flooding command ended, twice each") {
             lines(log).filter { $0.contains("ran longer than 1 s and was ended") }.count == 4

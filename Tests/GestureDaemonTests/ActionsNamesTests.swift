@@ -23,43 +23,26 @@ import Testing
         kind = "pan"
         """
 
-    /// The actions file `text`, in `folder`, and `gesturectl actions` running it, its output and errors in a log.
+    /// The actions file `text`, in `folder` (OUT in it: the file its commands write), and `gesturectl actions`
+    /// running it.
     final class Actions {
         let folder: String
         let file: String
-        let log: String
         let out: String
-        private let process = Process()
+        private let client: ActionsClient
 
         init(_ text: String, in folder: String, socket: String) throws {
             self.folder = folder
             file = folder + "/actions.toml"
-            log = folder + "/actions.log"
             out = folder + "/out.txt"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try text.replacingOccurrences(of: "OUT", with: out).write(toFile: file, atomically: true, encoding: .utf8)
-            _ = FileManager.default.createFile(atPath: log, contents: nil)
-            process.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
-            process.arguments = ["actions", "--socket", socket, "--file", file]
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-            process.standardError = process.standardOutput
-            try process.run()
+            client = try ActionsClient(file: file, socket: socket, log: folder + "/actions.log")
         }
 
-        deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-
-        var isRunning: Bool { process.isRunning }
-        var logLines: [String] { Self.lines(log) }
-        var outLines: [String] { Self.lines(out) }
-
-        static func lines(_ path: String) -> [String] {
-            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        var isRunning: Bool { client.isRunning }
+        var logLines: [String] { client.logLines }
+        var outLines: [String] { ActionsClient.lines(out) }
     }
 
     @Test func aNameTheDaemonLacksIsSaidWhereItIsWrittenWithTheNameMeant() throws {

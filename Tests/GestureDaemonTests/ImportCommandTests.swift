@@ -52,21 +52,9 @@ import Testing
         try text.replacing(/(?m)^(keys|shortcut)(_back)? = .*$/) { "command\($0.output.2 ?? "") = \"true\"" }
             .replacing(/(?m)^(hold|desktop) = .*\n/) { _ in "" }.replacing(/(?m)^pointer = true$/) { _ in "command = \"true\"" }
             .write(toFile: actions, atomically: true, encoding: .utf8)
-        let log = daemon.directory.appendingPathComponent("actions.log").path
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let client = Process()
-        client.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
-        client.arguments = ["actions", "--socket", daemon.socket, "--file", actions]
-        client.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        client.standardError = client.standardOutput
-        try client.run()
-        defer {
-            client.terminate()
-            client.waitUntilExit()
-        }
-        let lines = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        try waitUntil("gesturectl actions connected") { lines().contains("actions: ") || !client.isRunning }
-        #expect(lines().contains("actions: 29 actions and 15 recognizers of \(actions)"), "\(lines())")
+        let client = try ActionsClient(file: actions, socket: daemon.socket, log: daemon.directory.appendingPathComponent("actions.log").path)
+        try waitUntil("gesturectl actions connected") { client.logText.contains("actions: ") || !client.isRunning }
+        #expect(client.logText.contains("actions: 29 actions and 15 recognizers of \(actions)"), "\(client.logText)")
         #expect(daemon.stop() == 0)
     }
 
@@ -85,19 +73,10 @@ import Testing
         #expect(imported.err.contains("\(source):3: gesture swipe left_up 3 true: not imported: gestured's swipes go four ways"), "\(imported.err)")
         #expect(!imported.err.contains("\(source):2:"), "\(imported.err)")
         #expect(try String(contentsOfFile: actions, encoding: .utf8).contains("direction = \"left\"\nshortcut = \"workspace-next\""))
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let client = Process()
-        client.executableURL = DaemonProcess.binaries.appendingPathComponent("gesturectl")
         // sway's workspace-next is a command (swaymsg), which needs no /dev/uinput.
-        client.arguments = ["actions", "--socket", daemon.socket, "--file", actions, "--presets", Self.presets]
-        client.environment = ProcessInfo.processInfo.environment.merging(["XDG_CURRENT_DESKTOP": "sway"]) { _, new in new }
-        client.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        client.standardError = client.standardOutput
-        try client.run()
-        defer {
-            client.terminate()
-            client.waitUntilExit()
-        }
+        let client = try ActionsClient(
+            file: actions, socket: daemon.socket, arguments: ["--presets", Self.presets], environment: ["XDG_CURRENT_DESKTOP": "sway"], log: log)
+        defer { withExtendedLifetime(client) {} }
         let written = { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
         try waitUntil("the swipe's command") { written().hasSuffix("\n") }
         #expect(written() == "swipe-3-horizontal right\n")
