@@ -268,6 +268,9 @@ import Testing
             "swipe: [3, 4]\n": "input:1:1: swipe: must be a mapping of finger counts",
             "- swipe\n": "input:1:1: a document must be a mapping (gesture: fingers: direction: ...)",
             "swipe:\n\t3: {}\n": "input:2:1: found character that cannot start any token (while scanning for the next token, from line 2)",
+            // Without a last line break libyaml puts the end of the text on a line past it (found by the fuzzer).
+            "swipe:\n  3:\n    left:\n      command: x\n    e appm":
+                "input:5: could not find expected ':' (while scanning a simple key, from line 5) at the end of the file",
         ]
         for (text, error) in cases { #expect(importError(.fusuma, text) == error, "\(text)") }
     }
