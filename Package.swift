@@ -116,7 +116,7 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
         // Another gesture tool's configuration made an actions file (gesturectl import): Touchégg's XML with
         // Foundation's XMLParser (libxml2, which the binary then links dynamically), fusuma's YAML with Yams.
-        .target(name: "ActionImports", dependencies: ["GestureConfig", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ActionImports", dependencies: ["CaptureFormats", "GestureConfig", .product(name: "Yams", package: "Yams")]),
         // An application of the client library: prints the swipes and pinches it is told of.
         .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
         // The daemon without its I/O: devices, engines and clients put together (DaemonCore), taking every input

@@ -1,3 +1,4 @@
+import CaptureFormats
 import Yams
 
 /// fusuma's YAML as the importer reads it: documents, mappings with their keys' places, values in words.
@@ -54,28 +55,15 @@ enum YAMLNodes {
         }
     }
 
-    /// The number of the text's last line, its line breaks counted as libyaml counts them (CR LF as one).
-    private static func lastLine(of text: String) -> Int {
-        var breaks = 0, afterCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": if !afterCR { breaks += 1 }
-            case "\r", "\u{85}", "\u{2028}", "\u{2029}": breaks += 1
-            default: break
-            }
-            afterCR = scalar == "\r"
-        }
-        return breaks + 1
-    }
-
     private static func importError(_ error: YamlError, text: String, file: String) -> ImportError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let while_ = context.map { " (\($0.text), from line \(min($0.mark.line, lastLine(of: text))))" } ?? ""
+            let lastLine = YAMLLines.count(text)
+            let while_ = context.map { " (\($0.text), from line \(min($0.mark.line, lastLine)))" } ?? ""
             // libyaml ends a text without a last line break on a line of its own: the end of the text is there.
-            guard mark.line <= lastLine(of: text) else {
-                return ImportError(file: file, line: lastLine(of: text), problem + while_ + " at the end of the file")
+            guard mark.line <= lastLine else {
+                return ImportError(file: file, line: lastLine, problem + while_ + " at the end of the file")
             }
             return ImportError(file: file, line: mark.line, column: mark.column, problem + while_)
         case .duplicatedKeysInMapping(let duplicates, let context):

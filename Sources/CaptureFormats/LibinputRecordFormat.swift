@@ -208,19 +208,8 @@ public enum LibinputRecordFormat {
         var error = yamlErrorAtItsMark(error, text: text, source: source)
         // At the end of a file whose last line has no line break libyaml starts a line of its own, past the file's
         // (found by fuzzing).
-        error.line = min(error.line, lineCount(text))
+        error.line = min(error.line, YAMLLines.count(text))
         return error
-    }
-
-    /// Lines as libyaml counts them: \r\n, \r, \n, NEL and the Unicode line and paragraph separators end one.
-    static func lineCount(_ text: String) -> Int {
-        var breaks = 0
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            if ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) || (scalar == "\n" && previous != "\r") { breaks += 1 }
-            previous = scalar
-        }
-        return breaks + 1
     }
 
     private static func yamlErrorAtItsMark(_ error: any Error, text: String, source: String) -> RecordingError {
@@ -261,7 +250,7 @@ private struct NodeReader {
 
     func fail(_ node: Node?, _ message: String) -> RecordingError {
         // An empty value at the end of a file without a final line break is marked on a line past the file's.
-        RecordingError(source: source, line: min(node?.mark?.line ?? 1, LibinputRecordFormat.lineCount(text)), message)
+        RecordingError(source: source, line: min(node?.mark?.line ?? 1, YAMLLines.count(text)), message)
     }
 
     /// A mapping's value for a plain key, compared as text (Yams's own lookup compares tags too).
