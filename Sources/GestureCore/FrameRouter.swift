@@ -30,8 +30,8 @@ final class FrameRouter {
     @inline(__always) func frame(_ frame: TouchFrame, from device: DeviceID) {
         guard let session = state.session(of: device) else { return }
         session.passThrough?.buttons(frame.physicalButtons, at: frame.timestamp)
-        let prepared = session.prepare(frame)
-        if let prepared {
+        if var prepared = session.prepare(frame) {
+            if state.positionAccess.hasKindsOfPlace { session.markPlaces(&prepared, state.positionAccess) }
             state.counters.frames += 1
             run(session) { $0.process(prepared, into: &$1) }
             if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, prepared) }
@@ -79,7 +79,8 @@ final class FrameRouter {
             guard session.nextDeadline.map({ $0 <= time }) ?? false else { continue }
             // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
             if session.conditioningDue(by: time) {
-                if let frame = session.tick(at: time) {
+                if var frame = session.tick(at: time) {
+                    if state.positionAccess.hasKindsOfPlace { session.markPlaces(&frame, state.positionAccess) }
                     state.counters.frames += 1
                     run(session) { $0.process(frame, into: &$1) }
                     if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
@@ -165,7 +166,9 @@ final class FrameRouter {
                 case .nowhere: sees = false
                 case .some:
                     if at == nil { at = (session.surface.engine.root.hitTest(action.location) ?? session.surface.engine.root).name }
-                    sees = state.positionAccess.allows(c.peer, in: at!)
+                    // Where it is now, and wherever its touches have been: a pan that left a closed region would
+                    // otherwise show where it began there (its location less its translation).
+                    sees = state.positionAccess.allows(c.peer, in: at!) && state.positionAccess.allows(c.peer, everywhereIn: action.placesVisited)
                 }
                 if sees {
                     if !encoded {
@@ -205,7 +208,7 @@ final class FrameRouter {
             }) else { return }
             let own = session.clientSurface(of: client.id)?.surface.engine.root
             let at = own.flatMap { $0.hitTest(action.location) }?.name ?? device
-            let sees = state.seesOwnPositions(client, in: at)
+            let sees = state.seesOwnPositions(client, in: at) && (client.positions != .some || state.positionAccess.allows(client.peer, everywhereIn: action.placesVisited))
             Self.encode(
                 action, names: GestureEvent.Names(recognizer: action.recognizer, kind: kind, owner: client.ownerName).encoded,
                 place: session.place(action.region), on: session, positions: sees, into: &line)

@@ -21,6 +21,9 @@ struct Attempt {
     var touchIDs: [TouchID] = []
     /// Requirements the delegates asked for in this attempt (static ones are the recognizer's own).
     var requirements: [GestureRecognizer] = []
+    /// The union of its touches' `Touch.placesVisited`, as of each frame they were in: every place whose
+    /// positions could have reached its values.
+    var placesVisited: UInt64 = 0
     /// The first touch type seen locks out other types until reset.
     var lockedTouchType: TouchType?
     /// Entered began during the attempt (so an ended that was held back needs a synthetic began first).
@@ -46,6 +49,7 @@ struct Attempt {
         decision = .undecided
         touchIDs.removeAll(keepingCapacity: true)
         requirements.removeAll(keepingCapacity: true)
+        placesVisited = 0
         lockedTouchType = nil
         passedBegan = false
         pendingChanges = 0

@@ -25,6 +25,8 @@ public struct GestureAction: Hashable, Sendable {
     public var location: Point
     public var numberOfTouches: Int
     public var detail: GestureDetail
+    /// The places its attempt's touches have been (`Touch.placesVisited`), the lifted ones' included.
+    public var placesVisited: UInt64 = 0
 }
 
 /// A raw touch event handed to a region's subscribers, after the recognizers had their say (rules V1-V5).

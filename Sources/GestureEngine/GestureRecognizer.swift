@@ -281,6 +281,7 @@ open class GestureRecognizer {
     func beginTracking(_ touch: Touch) {
         trackedTouches.append(touch)
         attempt.touchIDs.append(touch.id)
+        attempt.placesVisited |= touch.placesVisited
         if attempt.lockedTouchType == nil { attempt.lockedTouchType = touch.type }
     }
 
@@ -292,6 +293,7 @@ open class GestureRecognizer {
             let id = trackedTouches[i].id
             for touch in frame where touch.id == id {
                 trackedTouches[i] = touch
+                attempt.placesVisited |= touch.placesVisited
                 if touch.phase != .stationary { changed = true }
                 break
             }
@@ -327,6 +329,6 @@ open class GestureRecognizer {
     func snapshot(state: GestureState, time: Timestamp) -> GestureAction {
         GestureAction(
             recognizer: name, kind: kind, region: regionName, state: state, time: time,
-            location: location, numberOfTouches: numberOfTouches, detail: detail)
+            location: location, numberOfTouches: numberOfTouches, detail: detail, placesVisited: attempt.placesVisited)
     }
 }

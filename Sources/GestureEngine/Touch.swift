@@ -66,6 +66,10 @@ public struct Touch: Hashable, Sendable {
     public var majorRadius: Double?
     /// Pressure normalized to 0...1, when the device reports it.
     public var pressure: Double?
+    /// Marks the engine's caller gives the touch for the places it has been since it landed, one bit a kind of
+    /// place; the engine only carries them to the gestures the touch feeds (`GestureAction.placesVisited`). The
+    /// daemon marks who may see positions there (docs/protocol.md, Who sees what).
+    public var placesVisited: UInt64 = 0
 
     public init(
         id: TouchID, phase: TouchPhase, location: Point, previousLocation: Point? = nil,

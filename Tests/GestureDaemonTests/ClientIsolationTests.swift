@@ -110,6 +110,63 @@ import Testing
         #expect(listed.map { "\($0["name"]!) \($0["positions"]!)" } == ["touch 1", "pin 0"])
     }
 
+    /// A gesture shows its positions only to peers who may see every place its touches have been: a pan that began
+    /// in the pin pad and left it would give away where it landed (its location less its translation).
+    @Test func aGestureThatWasInAClosedRegionNeverShowsWhereToThoseWhoMayNotSeeThere() throws {
+        let toml = """
+            [daemon.positions]
+            users = [1000]
+
+            [[region]]
+            name = "pin"
+            device = "touch"
+            rect = [0, 0, 0.5, 1]
+            positions = { users = [] }
+
+            [[recognizer]]
+            name = "pan"
+            kind = "pan"
+            """
+        let (core, lines) = try Core.core(toml)
+        Self.connect(core, 1, PeerCredentials(pid: 1, uid: 0, gid: 0), [#"{"type":"subscribe"}"#])
+        Self.connect(core, 2, Self.stranger, [#"{"type":"subscribe"}"#])
+        var t = 1.0
+        /// One finger from `x` to `to` along y = 100 in 12 frames, then a pause.
+        func drag(_ id: TouchID, _ x: Double, to: Double) {
+            core.frame(Core.frame(t, [(id, .began, x, 100)]), from: Core.device.id)
+            for i in 1...12 {
+                t += 0.016
+                core.frame(Core.frame(t, [(id, .moved, x + (to - x) * Double(i) / 12, 100)]), from: Core.device.id)
+            }
+            t += 0.016
+            core.frame(Core.frame(t, [(id, .ended, to, 100)]), from: Core.device.id)
+            t += 0.5
+            core.advance(to: .seconds(t))
+        }
+        func pans(to id: ClientID) -> [[[String: Any]]] {
+            var found: [[[String: Any]]] = []
+            for m in lines.objects(to: id) where m["type"] as? String == "gesture" {
+                if m["state"] as? String == "began" { found.append([]) }
+                found[found.count - 1].append(m)
+            }
+            return found
+        }
+        drag(1, 100, to: 250)  // lands in the pin pad, ends outside it
+        drag(2, 200, to: 280)  // never in it
+        drag(3, 280, to: 100)  // ends in it
+        let root = pans(to: 1), stranger = pans(to: 2)
+        #expect(root.count == 3 && stranger.count == 3)
+        #expect(root.joined().allSatisfy { $0["location"] != nil })
+        // Nothing of the first pan's, though most of its lines are outside the pin pad.
+        #expect(stranger[0].allSatisfy { $0["location"] == nil && ($0["values"] as? [String: Any] ?? [:]).isEmpty }, "\(stranger[0])")
+        #expect(root[0].filter { (($0["location"] as? [String: Any])?["mm"] as? [Double])?.first ?? 0 > 150 }.count > 5)
+        #expect(stranger[1].allSatisfy { $0["location"] != nil && ($0["values"] as? [String: Any])?["translation_mm"] != nil })
+        // From where it entered the pin pad on, and to its end: the velocity at its end came from inside.
+        let entered = try #require(root[2].firstIndex { (($0["location"] as? [String: Any])?["mm"] as? [Double])?.first ?? 300 < 150 })
+        #expect(stranger[2][..<entered].allSatisfy { $0["location"] != nil })
+        #expect(stranger[2][entered...].allSatisfy { $0["location"] == nil })
+    }
+
     @Test func aPeerAddsNothingWhereItMayNotSee() throws {
         let (core, lines) = try Core.core(Self.recognizers)
         Self.connect(
