@@ -67,7 +67,8 @@ struct ConfigParser {
             "socket", "socket_group", "socket_mode", "log_level", "raw_touches", "max_clients", "client_queue_bytes",
             "max_client_recognizers", "max_client_regions", "max_client_subscriptions", "control", "max_clients_per_user",
             "max_client_recognizers_total", "max_client_regions_total", "max_client_shape_points_total", "hello_timeout_s", "positions", "max_client_shapes",
-            "max_client_shape_examples", "max_client_shape_points",
+            "max_client_shape_examples", "max_client_shape_points", "max_client_shape_comparisons", "max_client_shape_comparisons_total",
+            "client_shape_steps", "max_user_share",
         ]
         guard let t = reader.table(node, allowed: keys, what: "[daemon]") else { return nil }
         var d = DaemonSettings()
@@ -108,6 +109,10 @@ struct ConfigParser {
         if let n = t["max_client_shape_points_total"], let m = reader.integer(n, in: 0...ShapeFile.maximumPoints * 1000) {
             d.maxClientShapePointsTotal = m
         }
+        if let n = t["max_client_shape_comparisons"], let m = reader.integer(n, in: 0...100_000) { d.maxClientShapeComparisons = m }
+        if let n = t["max_client_shape_comparisons_total"], let m = reader.integer(n, in: 0...1_000_000) { d.maxClientShapeComparisonsTotal = m }
+        if let n = t["client_shape_steps"], let m = reader.integer(n, in: 0...100_000_000) { d.clientShapeSteps = m }
+        if let n = t["max_user_share"], let share = reader.number(n, in: 0.01...1, unit: "") { d.maxUserShare = share }
         if let n = t["hello_timeout_s"], let s = reader.number(n, in: 0.1...300, unit: " s") { d.helloTimeout = s }
         if let n = t["positions"] { d.positions = principals(n, what: "daemon.positions") }
         return d

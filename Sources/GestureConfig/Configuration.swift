@@ -68,6 +68,19 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxClientRegionsTotal = 256
     /// Points of all connections' shapes together: five connections' worth of max_client_shape_points.
     public var maxClientShapePointsTotal = 100_000
+    /// The examples a connection's shape recognizers compare a drawing with, counted once for each recognizer
+    /// (each holds its own copy of its shapes', about 2 KB an example): what one connection's recognizers hold,
+    /// and all connections' together (four and sixteen recognizers of 16 shapes of 10 examples).
+    public var maxClientShapeComparisons = 640
+    public var maxClientShapeComparisonsTotal = 2_560
+    /// The shape matching (ShapeWork's steps, about 10 instructions each) that all connections' own shape
+    /// recognizers may do in one engine step together, shared by user and then by connection: at most about
+    /// 3 ms of a frame however many shapes they added (docs/protocol.md, Shape work). One decision against 16
+    /// shapes of 10 examples takes about 170,000 (docs/shapes.md, Work).
+    public var clientShapeSteps = 1_000_000
+    /// The part of each of the `_total` bounds that the connections of one user may hold together: the rest is a
+    /// reserve no one user can take, so that no user can refuse another's additions.
+    public var maxUserShare = 0.5
     /// Seconds a connection has to say hello before it is closed.
     public var helloTimeout = 5.0
     /// Who sees where touches are in gestures (locations and continuous values) on every region that does not

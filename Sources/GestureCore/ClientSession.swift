@@ -25,6 +25,14 @@ final class ClientSession {
     var recognizers: [RecognizerEntry] = []
     /// Shapes for its shape recognizers (add_shape), which name them.
     var shapes: [ShapeTemplate] = []
+    /// Its share of daemon.client_shape_steps: the shape matching its own engines may do in one step
+    /// (`GestureEngine.shapeWorkPerCall`; Requests.shareShapeSteps). Read before each step of its engines.
+    @exclusivity(unchecked) var shapeSteps = 0
+
+    /// The points of its shapes.
+    var shapePoints: Int { shapes.reduce(0) { $0 + $1.pointCount } }
+    /// The examples its shape recognizers compare a drawing with, each recognizer's counted.
+    var shapeComparisons: Int { recognizers.reduce(0) { $0 + ($1.shapes?.matcher.comparisons ?? 0) } }
 
     /// Where the peer sees positions: everywhere or nowhere need no region looked up, as most peers are.
     /// Where the connection sees positions, as its hello says.

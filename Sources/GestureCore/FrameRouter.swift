@@ -119,8 +119,9 @@ final class FrameRouter {
     /// One step of a connection's own engine, its events to that connection only.
     private func runOwn(_ own: ClientSurface, of session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
         events.removeAll(keepingCapacity: true)
-        step(own.surface.engine, &events)
         guard let client = state.clients[own.client] else { return }
+        own.surface.engine.shapeWorkPerCall = client.shapeSteps
+        step(own.surface.engine, &events)
         for event in events { sendOwn(event, of: session, to: client) }
     }
 

@@ -31,6 +31,7 @@ final class Reloads {
         state.take(new, access: access)
         rereadRights()
         dropClientAdditionsThatNoLongerFit()
+        requests.shareShapeSteps()
         state.updateKinds()
         var infos = Array(state.unclaimed.values)
         state.unclaimed = [:]

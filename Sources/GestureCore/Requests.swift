@@ -68,6 +68,21 @@ final class Requests {
         }
     }
 
+    /// Each connection's share of daemon.client_shape_steps (docs/protocol.md, Shape work): split evenly between
+    /// the users whose connections have shape recognizers of their own, then between that user's such connections,
+    /// so that what all of them match in one step stays within it and no user's connections crowd another's out.
+    /// Made again whenever connections' shape recognizers come or go.
+    func shareShapeSteps() {
+        let drawing = state.clients.values.filter { !$0.trusted && $0.recognizers.contains { $0.shapes != nil } }
+        var connections: [UInt32: Int] = [:]
+        for client in drawing { connections[client.peer.uid, default: 0] += 1 }
+        let total = state.configuration.daemon.clientShapeSteps
+        for client in state.clients.values {
+            let mine = connections[client.peer.uid] ?? 0
+            client.shapeSteps = client.trusted || mine == 0 ? 0 : total / connections.count / mine
+        }
+    }
+
     /// One request line, without its newline, at `time`.
     func clientLine(_ id: ClientID, _ line: some Collection<UInt8>, at time: Timestamp) {
         guard let client = state.clients[id] else { return }
@@ -150,8 +165,8 @@ final class Requests {
             state.actions.append(.readConfiguration)
             return nil
         case .addRegion(let value):
-            try withinLimit(client.regions.count, state.configuration.daemon.maxClientRegions, "regions", "max_client_regions")
-            try withinTotal(state.clients.values.reduce(0) { $0 + $1.regions.count }, state.configuration.daemon.maxClientRegionsTotal, "regions", "max_client_regions_total")
+            let limits = state.configuration.daemon
+            try within(client, adding: 1, "regions", held: \.regions.count, ("max_client_regions", limits.maxClientRegions), ("max_client_regions_total", limits.maxClientRegionsTotal))
             let region = try clientRegion(value, of: client)
             client.regions.append(region)
             if client.trusted {
@@ -173,11 +188,17 @@ final class Requests {
             remove(recognizers: doomed.map(\.name), regions: client.regions.filter { removed.contains($0.name) }.reversed().map(\.name), of: client)
             return .regionRemoved(name: name)
         case .addRecognizer(let value):
-            try withinLimit(client.recognizers.count, state.configuration.daemon.maxClientRecognizers, "recognizers", "max_client_recognizers")
-            try withinTotal(
-                state.clients.values.reduce(0) { $0 + $1.recognizers.count }, state.configuration.daemon.maxClientRecognizersTotal, "recognizers",
-                "max_client_recognizers_total")
+            let limits = state.configuration.daemon
+            try within(
+                client, adding: 1, "recognizers", held: \.recognizers.count, ("max_client_recognizers", limits.maxClientRecognizers),
+                ("max_client_recognizers_total", limits.maxClientRecognizersTotal))
             let recognizer = try clientRecognizer(value, of: client)
+            if let comparisons = recognizer.shapes?.matcher.comparisons {
+                try within(
+                    client, adding: comparisons, "shape comparisons a drawing (examples its shape recognizers hold)", held: \.shapeComparisons,
+                    ("max_client_shape_comparisons", limits.maxClientShapeComparisons),
+                    ("max_client_shape_comparisons_total", limits.maxClientShapeComparisonsTotal))
+            }
             client.recognizers.append(recognizer)
             if client.trusted {
                 state.recognizerNaming[recognizer.name] = RecognizerNaming(kind: recognizer.kind.rawValue, owner: client.ownerName)
@@ -187,6 +208,7 @@ final class Requests {
                     ownSurface(of: client, on: session).surface.add(recognizer)
                 }
             }
+            if recognizer.shapes != nil { shareShapeSteps() }
             clientLog.log(at: requestTime, state.clientMetadata(client.id, client.peer).merging(["gesture.name": "\(recognizer.name)"]) { a, _ in a }) {
                 state.logger.info("client added a recognizer", metadata: $0)
             }
@@ -209,18 +231,9 @@ final class Requests {
             guard !client.shapes.contains(where: { $0.name == shape.name }) else {
                 throw RequestError("invalid_shape", "this connection already added a shape '\(shape.name)'; remove it first to replace it")
             }
-            let points = (client.shapes + [shape]).reduce(0) { $0 + $1.pointCount }
-            guard points <= limits.maxClientShapePoints else {
-                throw RequestError(
-                    "limit_reached",
-                    "this connection's shapes would hold \(points) points, more than daemon.max_client_shape_points (\(limits.maxClientShapePoints)) in \(state.configuration.file) allows; remove a shape or send fewer points")
-            }
-            let allPoints = state.clients.values.reduce(shape.pointCount) { sum, c in c.shapes.reduce(sum) { $0 + $1.pointCount } }
-            guard allPoints <= limits.maxClientShapePointsTotal else {
-                throw RequestError(
-                    "limit_reached",
-                    "the connections' shapes would hold \(allPoints) points together, more than daemon.max_client_shape_points_total (\(limits.maxClientShapePointsTotal)) in \(state.configuration.file) allows; try again when others have gone")
-            }
+            try within(
+                client, adding: shape.pointCount, "shape points", held: \.shapePoints, ("max_client_shape_points", limits.maxClientShapePoints),
+                ("max_client_shape_points_total", limits.maxClientShapePointsTotal))
             client.shapes.append(shape)
             return .shapeAdded(name: shape.name)
         case .removeShape(let name):
@@ -249,7 +262,9 @@ final class Requests {
     /// Takes a connection's recognizers and regions (given children first) off every surface and out of its lists;
     /// a connection's own engine goes when nothing of it is left on that device.
     func remove(recognizers names: [String], regions regionNames: [String], of client: ClientSession) {
+        let hadShapes = client.recognizers.contains { names.contains($0.name) && $0.shapes != nil }
         client.recognizers.removeAll { names.contains($0.name) }
+        if hadShapes { shareShapeSteps() }
         client.regions.removeAll { regionNames.contains($0.name) }
         for session in state.orderedSessions {
             if client.trusted {
@@ -273,12 +288,38 @@ final class Requests {
         for session in state.orderedSessions { session.clientSurfaces.removeAll { $0.client == client.id } }
     }
 
-    /// All connections together hold at most `limit` of a thing.
-    private func withinTotal(_ count: Int, _ limit: Int, _ what: String, _ key: String) throws(RequestError) {
-        guard count >= limit else { return }
-        throw RequestError(
-            "limit_reached",
-            "the connections hold \(count) \(what) together, the most daemon.\(key) in \(state.configuration.file) allows; try again when others have gone")
+    /// Whether `client` may hold `adding` more of a thing `held` counts (docs/protocol.md, Limits): within what
+    /// one connection may hold (`connection`'s key and bound), within its user's share of what all connections
+    /// may hold together (daemon.max_user_share of `total`: the rest is kept for other users), and within `total`.
+    /// The refusal says which bound and whose (`RequestError.Limit`). daemon.control's peers, whose additions are
+    /// the configuration's to bound, hold their share as anyone does.
+    private func within(
+        _ client: ClientSession, adding: Int, _ what: String, held: (ClientSession) -> Int, _ connection: (key: String, bound: Int),
+        _ total: (key: String, bound: Int)
+    ) throws(RequestError) {
+        let file = state.configuration.file
+        let mine = held(client) + adding
+        guard mine <= connection.bound else {
+            throw RequestError(
+                "limit_reached", "this connection would hold \(mine) \(what), more than the \(connection.bound) that daemon.\(connection.key) in \(file) allows; remove some first",
+                limit: .init(key: connection.key, holder: .connection, wanted: mine, allowed: connection.bound))
+        }
+        let share = Int((Double(total.bound) * state.configuration.daemon.maxUserShare).rounded(.down))
+        let users = state.clients.values.reduce(adding) { $1.peer.uid == client.peer.uid ? $0 + held($1) : $0 }
+        // A share of all of it is the total's to say.
+        guard users <= share || share >= total.bound else {
+            throw RequestError(
+                "limit_reached",
+                "uid \(client.peer.uid)'s connections would hold \(users) \(what) together, more than a user's share of daemon.\(total.key) in \(file) (\(share) of \(total.bound): daemon.max_user_share \(state.configuration.daemon.maxUserShare)); the rest is kept for other users",
+                limit: .init(key: total.key, holder: .user, wanted: users, allowed: share))
+        }
+        let all = state.clients.values.reduce(adding) { $0 + held($1) }
+        guard all <= total.bound else {
+            throw RequestError(
+                "limit_reached",
+                "the connections would hold \(all) \(what) together, more than daemon.\(total.key) (\(total.bound)) in \(file) allows; try again when others have gone",
+                limit: .init(key: total.key, holder: .all, wanted: all, allowed: total.bound))
+        }
     }
 
     /// The least time between two reloads over the socket.
@@ -289,7 +330,8 @@ final class Requests {
         guard count >= limit else { return }
         throw RequestError(
             "limit_reached",
-            "this connection already has \(count) \(what), the most daemon.\(key) in \(state.configuration.file) allows; remove one first")
+            "this connection already has \(count) \(what), the most daemon.\(key) in \(state.configuration.file) allows; remove one first",
+            limit: .init(key: key, holder: .connection, wanted: count + 1, allowed: limit))
     }
 
     /// The shared surfaces' recognizers and the asking connection's own: another's own are its business.

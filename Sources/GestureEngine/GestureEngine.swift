@@ -23,6 +23,14 @@ public final class GestureEngine {
 
     @exclusivity(unchecked) public private(set) var now: Timestamp = .zero
 
+    /// The shape matching (ShapeWork's steps) all of its shape recognizers may do in one call of `process` or
+    /// `advance`, together: a drawing that cannot be decided within what is left fails, saying so. Unbounded unless
+    /// the caller bounds it, as the daemon does for each connection's own engines (docs/protocol.md, Shape work):
+    /// what one peer's shapes cost a frame is then known however many it added.
+    @exclusivity(unchecked) public var shapeWorkPerCall = Int.max
+    /// What is left of it in this call.
+    @exclusivity(unchecked) var shapeWorkLeft = Int.max
+
     /// The device reports two fingers as the corners of their bounding box (a semi-multitouch touchpad): each
     /// finger's own motion is unknown, so two touchpad fingers are never a pinch or rotation here
     /// (docs/engine.md, "A scroll is never a pinch").
@@ -195,6 +203,7 @@ public final class GestureEngine {
     /// Moves the clock to `time`, firing every deadline up to and including it, each at its own moment.
     public func advance(to time: Timestamp, into events: inout [EngineEvent]) {
         swap(&output, &events)
+        shapeWorkLeft = shapeWorkPerCall
         takeEventsBetweenCalls()
         fireDeadlines(through: time, inclusive: true)
         if time > now { now = time }
@@ -206,6 +215,7 @@ public final class GestureEngine {
     /// time fires after it, so an event at exactly a limit is still within it.
     public func process(_ frame: TouchFrame, into events: inout [EngineEvent]) {
         swap(&output, &events)
+        shapeWorkLeft = shapeWorkPerCall
         takeEventsBetweenCalls()
         fireDeadlines(through: frame.timestamp, inclusive: false)
         if frame.timestamp > now { now = frame.timestamp }

@@ -64,6 +64,14 @@ public enum Reply: Sendable, Equatable {
             w.field("code", error.code)
             w.field("message", error.message)
             if !error.errors.isEmpty { w.field("errors", strings: error.errors) }
+            if let limit = error.limit {
+                w.beginObject("limit")
+                w.field("key", limit.key)
+                w.field("holder", limit.holder.rawValue)
+                w.field("wanted", limit.wanted)
+                w.field("allowed", limit.allowed)
+                w.endObject()
+            }
         }
         w.endObject()
         return w.line()

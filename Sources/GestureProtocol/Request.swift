@@ -49,17 +49,50 @@ public struct RequestError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
     public var errors: [String]
+    /// For `limit_reached`: which bound, and whose.
+    public var limit: Limit?
 
-    public init(_ code: String, _ message: String, errors: [String] = []) {
+    /// A bound a request would pass (docs/protocol.md, Limits): its configuration key, whose holdings it bounds,
+    /// what they hold with the request and what the key allows them.
+    public struct Limit: Sendable, Equatable {
+        public enum Holder: String, Sendable, WireName {
+            /// The asking connection alone.
+            case connection
+            /// Every connection of the asking connection's user: its share of a total.
+            case user
+            /// All connections together.
+            case all
+        }
+
+        public var key: String
+        public var holder: Holder
+        public var wanted: Int
+        public var allowed: Int
+
+        public init(key: String, holder: Holder, wanted: Int, allowed: Int) {
+            self.key = key
+            self.holder = holder
+            self.wanted = wanted
+            self.allowed = allowed
+        }
+    }
+
+    public init(_ code: String, _ message: String, errors: [String] = [], limit: Limit? = nil) {
         self.code = code
         self.message = message
         self.errors = errors
+        self.limit = limit
     }
 
     public static func badRequest(_ message: String) -> RequestError { RequestError("bad_request", message) }
 
     init(_ r: FieldReader) throws(RequestError) {
-        self.init(try r.string("code"), try r.string("message"), errors: r.has("errors") ? try r.strings("errors") : [])
+        var limit: Limit?
+        if r.has("limit") {
+            let l = try r.reader("limit")
+            limit = Limit(key: try l.string("key"), holder: try l.choice("holder"), wanted: try l.integer("wanted"), allowed: try l.integer("allowed"))
+        }
+        self.init(try r.string("code"), try r.string("message"), errors: r.has("errors") ? try r.strings("errors") : [], limit: limit)
     }
 }
 

@@ -64,6 +64,47 @@ import Testing
         #expect((gesture["values"] as? [String: Any])?["shape"] as? String == "zigzag", "\(gesture)")
     }
 
+    /// A connection's shape recognizers match within its share of daemon.client_shape_steps: a drawing its engine
+    /// cannot decide within them is no gesture, whatever the shapes (docs/protocol.md, Shape work).
+    @Test func aDrawingBeyondTheConnectionsShapeStepsIsNoGesture() throws {
+        for (steps, recognized) in [(1_000_000, true), (10, false)] {
+            let (core, lines) = try DaemonCoreTests.core(Self.config + "\nclient_shape_steps = \(steps)\n")
+            _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 1000, gid: 1000), at: .zero)
+            core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+            _ = Self.reply(core, lines, Self.addShape("zigzag", Self.zigzag))
+            _ = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["zigzag"]}}"#)
+            _ = Self.reply(core, lines, #"{"type":"subscribe","events":["gestures"]}"#)
+            var t = 1.0
+            for (i, p) in Self.zigzag.enumerated() {
+                core.frame(DaemonCoreTests.frame(t, [(1, i == 0 ? .began : .moved, p.0 + 50, p.1 + 20)]), from: DaemonCoreTests.device.id)
+                t += 0.05
+            }
+            core.frame(DaemonCoreTests.frame(t, [(1, .ended, 210, 140)]), from: DaemonCoreTests.device.id)
+            #expect(lines.objects(to: 1).contains { $0["type"] as? String == "gesture" } == recognized, "\(steps) steps")
+        }
+    }
+
+    /// The steps are shared evenly by the users whose connections have shape recognizers, then by each user's
+    /// connections: a user who opens more connections gets no more.
+    @Test func shapeStepsAreSharedByUserThenConnection() throws {
+        let (core, lines) = try DaemonCoreTests.core("[daemon]\nclient_shape_steps = 1200\npositions = { users = [1000, 1001] }\n")
+        func connect(_ id: ClientID, _ uid: UInt32) {
+            _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id), uid: uid, gid: uid), at: .zero)
+            core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+            core.clientLine(id, Array(Self.addShape("bar", Self.bar).utf8), at: .zero)
+            core.clientLine(id, Array(#"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["bar"]}}"#.utf8), at: .zero)
+        }
+        connect(1, 1000)
+        #expect(core.state.clients[1]?.shapeSteps == 1200)
+        connect(2, 1000)
+        connect(3, 1000)
+        connect(4, 1001)
+        #expect([1, 2, 3, 4].map { core.state.clients[$0]?.shapeSteps } == [200, 200, 200, 600])
+        core.clientDisconnected(4, at: .zero)
+        #expect([1, 2, 3].map { core.state.clients[$0]?.shapeSteps } == [400, 400, 400])
+        #expect(!lines.sent.contains { $0.1.contains("\"error\"") }, "\(lines.sent)")
+    }
+
     @Test func eachBoundIsARefusalNamingItsKey() throws {
         let (core, lines) = try Self.connected()
         _ = Self.reply(core, lines, Self.addShape("a", Self.bar))
@@ -81,7 +122,8 @@ import Testing
     /// All connections' shapes together hold at most max_client_shape_points_total points; a connection that goes
     /// makes room.
     @Test func allConnectionsShapesTogetherAreBounded() throws {
-        let (core, lines) = try DaemonCoreTests.core(Self.config + "\nmax_client_shape_points_total = 30\n")
+        // One user's connections: the whole total is theirs to take here (max_user_share; FairShareTests).
+        let (core, lines) = try DaemonCoreTests.core(Self.config + "\nmax_client_shape_points_total = 30\nmax_user_share = 1\n")
         func line(_ client: Int, _ request: String) -> [String: Any] {
             core.clientLine(client, Array(request.utf8), at: .zero)
             guard let last = lines.sent.last(where: { $0.0 == client }) else { return [:] }
@@ -96,7 +138,7 @@ import Testing
         #expect(line(1, Self.addShape("bar", Self.bar))["type"] as? String == "shape_added")
         let over = line(2, Self.addShape("zigzag", Self.zigzag))
         #expect(over["code"] as? String == "limit_reached", "\(over)")
-        #expect((over["message"] as? String)?.contains("would hold 38 points together, more than daemon.max_client_shape_points_total (30)") == true, "\(over)")
+        #expect((over["message"] as? String)?.contains("would hold 38 shape points together, more than daemon.max_client_shape_points_total (30)") == true, "\(over)")
         #expect(line(2, Self.addShape("bar", Self.bar))["type"] as? String == "shape_added", "28 points fit")
         core.clientDisconnected(1, at: .zero)
         #expect(line(2, Self.addShape("zigzag", Self.zigzag))["type"] as? String == "shape_added")

@@ -17,6 +17,8 @@ import Testing
         # Twenty connections of 32 each, as the floods below make: over the defaults of all connections together.
         max_client_recognizers_total = 640
         max_client_regions_total = 640
+        # The floods are one user's: its share of the totals is all of them here (max_user_share has its own tests).
+        max_user_share = 1.0
 
         [[recognizer]]
         name = "tap"

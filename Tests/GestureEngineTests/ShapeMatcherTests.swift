@@ -199,3 +199,35 @@ import Testing
         #expect(ShapeMatcher(templates: templates).mostStrokes == 4)
     }
 }
+
+/// A search within its work (ShapeWork): the steps it spends, and the answer it gives when they run out.
+@Suite struct ShapeWorkTests {
+    typealias D = ShapeDrawings
+
+    @Test(arguments: [ShapeMatcherTests.cloud, ShapeMatcherTests.path])
+    func aSearchStopsUndecidedOnceItsStepsAreSpent(_ matcher: ShapeMatcher) throws {
+        let drawing = [D.circle(start: 1, points: 25)]
+        var unbounded = ShapeWork.unbounded
+        let answer = try #require(matcher.best(drawing, work: &unbounded))
+        #expect(!unbounded.ranOut && unbounded.spent > 0)
+        var enough = ShapeWork(allowed: unbounded.spent)
+        #expect(matcher.best(drawing, work: &enough) == answer && !enough.ranOut && enough.spent == unbounded.spent)
+        var short = ShapeWork(allowed: unbounded.spent / 2)
+        #expect(matcher.best(drawing, work: &short) == nil && short.ranOut)
+        #expect(short.spent <= short.allowed + ShapeMatcher.worstComparison, "\(short.spent) of \(short.allowed)")
+        var none = ShapeWork(allowed: 0)
+        #expect(matcher.best(drawing, work: &none) == nil && none.ranOut && none.spent == 0)
+    }
+
+    /// However alike the examples are to the drawing (nothing can be skipped), a search spends at most what it was
+    /// allowed and one comparison more.
+    @Test func examplesAllAlikeCostNoMoreThanAllowed() {
+        let circles = (0..<16).map { D.template("c\($0)", [D.circle(start: Double($0) / 16)]) }
+        let matcher = ShapeMatcher(templates: circles)
+        for allowed in [1, 1_000, 10_000, 50_000] {
+            var work = ShapeWork(allowed: allowed)
+            _ = matcher.best([D.circle(start: 0.5, points: 40)], work: &work)
+            #expect(work.spent <= allowed + ShapeMatcher.worstComparison, "\(work.spent) of \(allowed)")
+        }
+    }
+}

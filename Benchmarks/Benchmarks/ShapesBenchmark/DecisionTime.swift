@@ -42,15 +42,22 @@ enum DecisionTime {
         var max: Double
         /// The longest single decision of any pass, interruptions included.
         var longest: Double
+        /// Steps of matching (ShapeWork) a decision takes: its mean and most, what the daemon's work bound counts.
+        var meanSteps: Double
+        var mostSteps: Int
     }
 
     static let passes = 3
 
     /// Every candidate decided once to warm up, then `passes` times more, timed.
     static func measure(_ setup: Setup) -> Figures {
-        var recognized = 0, right = 0
+        var recognized = 0, right = 0, steps = 0, mostSteps = 0
         for c in setup.candidates {
-            guard let match = setup.matcher.best(c.strokes, fingers: 1, minimumScore: Accuracy.minimumScore) else { continue }
+            var work = ShapeWork.unbounded
+            let found = setup.matcher.best(c.strokes, fingers: 1, minimumScore: Accuracy.minimumScore, work: &work)
+            steps += work.spent
+            mostSteps = Swift.max(mostSteps, work.spent)
+            guard let match = found else { continue }
             recognized += 1
             if match.name == c.shape { right += 1 }
         }
@@ -69,7 +76,8 @@ enum DecisionTime {
         func quantile(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1)] }
         return Figures(
             decisions: sorted.count, recognized: recognized, right: right, mean: sorted.reduce(0, +) / Double(Swift.max(sorted.count, 1)),
-            p50: quantile(0.5), p99: quantile(0.99), max: sorted.last ?? 0, longest: longest)
+            p50: quantile(0.5), p99: quantile(0.99), max: sorted.last ?? 0, longest: longest,
+            meanSteps: Double(steps) / Double(Swift.max(setup.candidates.count, 1)), mostSteps: mostSteps)
     }
 
     /// `count` decisions and nothing else, for callgrind (scripts/shape-instructions counts ShapeMatcher.best's

@@ -252,10 +252,10 @@ struct ShapesBenchmark: ParsableCommand {
         let f = DecisionTime.measure(setup)
         let learned = "\(DecisionTime.templateSubject), \(DecisionTime.templateSpeed)"
         print("\n## Deciding at the lift: 16 shapes of 10 examples (\(learned)), minimum score \(Accuracy.minimumScore)\n")
-        print("| decisions | a shape | the right one | mean | p50 | p99 | max | longest, interruptions included |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| decisions | a shape | the right one | mean | p50 | p99 | max | longest, interruptions included | steps, mean | steps, most |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         func µs(_ v: Double) -> String { String(format: "%.1f µs", v) }
-        print(row(["\(f.decisions)", "\(f.recognized)", "\(f.right)"] + [f.mean, f.p50, f.p99, f.max, f.longest].map(µs)))
+        print(row(["\(f.decisions)", "\(f.recognized)", "\(f.right)"] + [f.mean, f.p50, f.p99, f.max, f.longest].map(µs) + [String(format: "%.0f", f.meanSteps), "\(f.mostSteps)"]))
         print("\nEach drawing's time is the least of \(DecisionTime.passes) timed passes; `scripts/shape-instructions` counts the instructions.")
     }
 

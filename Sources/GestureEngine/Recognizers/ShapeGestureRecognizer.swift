@@ -154,8 +154,15 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
     /// The drawing is complete: the best shape, if one matches well enough and better than any other.
     private func decide() {
         deadline = nil
+        var work = ShapeWork(allowed: engine?.shapeWorkLeft ?? .max)
         let found = matcher?.best(
-            strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore, minimumMargin: minimumMargin)
+            strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore, minimumMargin: minimumMargin, work: &work)
+        engine?.shapeWorkLeft -= work.spent
+        guard !work.ranOut else {
+            because("not decided within the shape work its engine may do in a step (\(engine?.shapeWorkPerCall ?? 0) steps, after \(work.spent))")
+            state = .failed
+            return
+        }
         guard let best = found else {
             because(
                 "no shape of \(numberOfTouchesRequired) finger(s) scores \(minimumScore.scoreText), or the strokes moved less than \((matcher?.options.minimumLength ?? 0).mmText)")

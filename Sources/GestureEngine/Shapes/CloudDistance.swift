@@ -44,16 +44,20 @@ struct CloudDistance {
     }
 
     /// The lowest bound of any start either way: no match of the two clouds is below it (to the grid's cell).
-    func bound(_ candidate: PointCloud, _ example: PointCloud) -> Double {
+    /// Counts its steps (ShapeWork) into `steps`.
+    func bound(_ candidate: PointCloud, _ example: PointCloud, steps: inout Int) -> Double {
         fillBounds(candidate, example)
+        steps += boundSteps
         var lowest = Double.infinity
         for k in 0..<bounds.count { lowest = min(lowest, bounds[k], reverseBounds[k]) }
         return lowest
     }
 
-    /// The least weighted sum between the clouds, or some sum of at least `limit` when none is below it.
-    func distance(_ candidate: PointCloud, _ example: PointCloud, below limit: Double) -> Double {
+    /// The least weighted sum between the clouds, or some sum of at least `limit` when none is below it. Counts
+    /// its steps (ShapeWork) into `steps`.
+    func distance(_ candidate: PointCloud, _ example: PointCloud, below limit: Double, steps: inout Int) -> Double {
         fillBounds(candidate, example)
+        steps += boundSteps
         return candidate.points.withUnsafeBufferPointer { drawing in
             example.points.withUnsafeBufferPointer { template in
                 // The start with the lowest bound first: it is the likeliest to be the best, and the lower the best
@@ -68,15 +72,22 @@ struct CloudDistance {
                     guard lowest < best else { return best }
                     if reverse {
                         reverseBounds[k] = .infinity
-                        best = min(best, greedy(template, drawing, start: k * step, bound: lowest, reverseNearest, below: best))
+                        best = min(best, greedy(template, drawing, start: k * step, bound: lowest, reverseNearest, below: best, steps: &steps))
                     } else {
                         bounds[k] = .infinity
-                        best = min(best, greedy(drawing, template, start: k * step, bound: lowest, nearest, below: best))
+                        best = min(best, greedy(drawing, template, start: k * step, bound: lowest, nearest, below: best, steps: &steps))
                     }
                 }
             }
         }
     }
+
+    /// The steps of `fillBounds`: a look-up each point each way, and a pass over each way's distances.
+    var boundSteps: Int { 4 * n }
+
+    /// The most steps one comparison takes: its bounds twice (ranked, then compared) and every start's greedy
+    /// match both ways in full.
+    var worstComparison: Int { 2 * boundSteps + 2 * bounds.count * n * (n + 1) / 2 }
 
     /// Each point's squared distance to its nearest in the other cloud, both ways, and the bounds from them.
     private func fillBounds(_ a: PointCloud, _ b: PointCloud) {
@@ -118,15 +129,17 @@ struct CloudDistance {
 
     /// The greedy match of `a`'s points, from `start` round to it, with `b`'s; stops early, with a sum of at
     /// least `limit`, once the sum so far and the bound of the rest reach it. `bound` is the start's lower bound,
-    /// from `nearest`, each of `a`'s points' squared distance to its nearest in `b`.
+    /// from `nearest`, each of `a`'s points' squared distance to its nearest in `b`. Adds a step for each distance
+    /// it takes to `steps`.
     private func greedy(
         _ a: UnsafeBufferPointer<NormalizedPoint>, _ b: UnsafeBufferPointer<NormalizedPoint>, start: Int, bound: Double,
-        _ nearest: UnsafeMutableBufferPointer<Double>, below limit: Double
+        _ nearest: UnsafeMutableBufferPointer<Double>, below limit: Double, steps: inout Int
     ) -> Double {
         for j in 0..<n { unmatched[j] = j }
         var left = n, sum = 0.0, rest = bound, i = start
         repeat {
             let p = a[i]
+            steps += left
             var best = Double.infinity, slot = 0
             for s in 0..<left {
                 let d = p.squaredDistance(to: b[unmatched[s]])

@@ -13,6 +13,12 @@ public final class ShapeMatcher: Sendable {
     public let mostStrokes: Int
     private let names: [String]
     private let examples: [PreparedExample]
+    /// The examples a drawing is compared with: what the matcher holds, about 2 KB each.
+    public var comparisons: Int { examples.count }
+
+    /// The most steps (ShapeWork) one comparison of a drawing with an example takes: what a search may take past
+    /// the steps it was allowed.
+    public static let worstComparison = CloudDistance.with(n: pointCount) { $0.worstComparison }
 
     /// Points each drawing is resampled to ($Q's 32; 64 was no more accurate on the $1 unistroke logs).
     static let pointCount = 32
@@ -44,15 +50,27 @@ public final class ShapeMatcher: Sendable {
     /// margin the caller will require: the search stops early at whatever cannot reach them, which makes a drawing
     /// like no shape (a scribble) quick to refuse: 0.1 ms rather than 2 against 16 shapes of 10 examples.
     public func best(_ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0, minimumMargin: Double = 0) -> ShapeMatch? {
+        var work = ShapeWork.unbounded
+        return best(strokes, fingers: fingers, minimumScore: minimumScore, minimumMargin: minimumMargin, work: &work)
+    }
+
+    /// As `best`, within `work`: nil too when the search ran out of steps before it was done (`work.ranOut`).
+    public func best(
+        _ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0, minimumMargin: Double = 0, work: inout ShapeWork
+    ) -> ShapeMatch? {
         guard let drawing = Self.normalized(strokes, options) else { return nil }
         let wanted = min(max(minimumScore, 0), 1)
         let limit = Self.meanSquare(at: max(wanted - max(minimumMargin, 0), 0))
         let nearest = withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { least in
             least.initialize(repeating: limit)
-            if options.orderInvariant { nearestClouds(drawing, fingers, least, below: limit) } else { nearestPaths(drawing, fingers, least) }
+            if options.orderInvariant {
+                nearestClouds(drawing, fingers, least, below: limit, work: &work)
+            } else {
+                nearestPaths(drawing, fingers, least, work: &work)
+            }
             return Self.twoNearest(least, below: limit)
         }
-        guard let first = nearest.first else { return nil }
+        guard !work.ranOut, let first = nearest.first else { return nil }
         let match = ShapeMatch(
             name: names[first.shape], score: Self.score(first.meanSquare),
             next: nearest.second.map { ShapeScore(name: names[$0.shape], score: Self.score($0.meanSquare)) })
@@ -91,10 +109,12 @@ public final class ShapeMatcher: Sendable {
     }
 
     /// Lowers each shape's mean squared distance in `least` to that of its nearest example, where nearer.
-    private func nearestPaths(_ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>) {
+    private func nearestPaths(_ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, work: inout ShapeWork) {
         let n = Double(Self.pointCount)
         drawing.points.withUnsafeBufferPointer { points in
             for example in examples where fingers == nil || example.fingers == fingers {
+                guard work.mayCompare() else { return }
+                work.spent += Self.pointCount
                 let d = PathDistance.distance(points, example.cloud.points, rotationInvariant: options.rotationInvariant) / n
                 least[example.shape] = min(least[example.shape], d)
             }
@@ -104,7 +124,8 @@ public final class ShapeMatcher: Sendable {
     /// As `nearestPaths`, but only as far as the two nearest shapes need: an example farther than both the
     /// nearest shape and the nearest other one changes neither.
     private func nearestClouds(
-        _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, below limit: Double
+        _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, below limit: Double,
+        work: inout ShapeWork
     ) {
         let weight = CloudDistance.totalWeight(Self.pointCount)
         var first = -1, firstSum = Double.infinity, secondSum = limit * weight
@@ -114,7 +135,8 @@ public final class ShapeMatcher: Sendable {
                     let candidate = PointCloud(points)
                     var count = 0
                     for (i, example) in examples.enumerated() where fingers == nil || example.fingers == fingers {
-                        order.initializeElement(at: count, to: (cloud.bound(candidate, example.cloud), i))
+                        guard work.mayCompare() else { return }
+                        order.initializeElement(at: count, to: (cloud.bound(candidate, example.cloud, steps: &work.spent), i))
                         count += 1
                     }
                     var ranked = UnsafeMutableBufferPointer(rebasing: order[0..<count])
@@ -123,9 +145,10 @@ public final class ShapeMatcher: Sendable {
                     // can change either of the two; one of the nearest shape's own changes it only by coming nearer.
                     for (bound, i) in ranked {
                         guard bound < secondSum else { break }
+                        guard work.mayCompare() else { return }
                         let shape = examples[i].shape
                         let below = shape == first ? firstSum : secondSum
-                        let d = cloud.distance(candidate, examples[i].cloud, below: below)
+                        let d = cloud.distance(candidate, examples[i].cloud, below: below, steps: &work.spent)
                         guard d < below else { continue }
                         least[shape] = d / weight
                         if shape == first {
