@@ -16,6 +16,12 @@ protocol on a real connection and prints one JSON object saying what the daemon 
   revocable SOCKET GID SECONDS
                              as nobody in GID: subscribes to raw touches and counts them, before and after the
                              daemon says they were revoked, reading for SECONDS
+  shapes SOCKET UID CONNECTIONS SECONDS
+                             as UID: opens CONNECTIONS connections, each adding 16 shapes of 10 one-stroke
+                             examples and 32 shape recognizers over the whole device; counts the answers (a
+                             refusal by its limit's holder), then reads gestures on every connection for SECONDS
+  leak SOCKET SECONDS        as nobody: subscribes to gestures and reads them for SECONDS; counts the located
+                             pan lines and the touch-down points (location less translation) they give away
 """
 import json
 import os
@@ -107,9 +113,23 @@ def regroup(path, gid):
 
 
 def become_nobody(groups=()):
+    become(NOBODY, groups)
+
+
+def become(uid, groups=()):
     os.setgroups(list(groups))
-    os.setresgid(NOBODY, NOBODY, NOBODY)
-    os.setresuid(NOBODY, NOBODY, NOBODY)
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def example_stroke(shape, example):
+    """A zigzag of 20 points, its corners by shape and a little by example: [[x, y, t], ...]."""
+    points = []
+    for i in range(20):
+        x = 10 + 4 * i
+        y = 40 + (shape % 5 + 2) * 3 * ((i // (shape % 4 + 2)) % 2) + example * 0.3
+        points.append([x, y, i * 0.01])
+    return points
 
 
 def read_for(connection, seconds, each):
@@ -200,8 +220,65 @@ def revocable(path, gid, seconds):
     return dict(counts, raw_touches=hello.get("raw_touches"), subscribed=subscribed)
 
 
+def shapes(path, uid, connections, seconds):
+    # In nobody's group, which the tests give the socket to.
+    become(uid, [NOBODY])
+    opened = []
+    answers = {}
+    for n in range(connections):
+        # Each opened as it is used: a connection waiting for its hello is closed after hello_timeout_s.
+        connection = Connection(path)
+        opened.append(connection)
+        connection.request(0, {"type": "hello", "version": 1, "client": "shapes %d" % n})
+        rid = 1
+        for shape in range(16):
+            examples = [[example_stroke(shape, e)] for e in range(10)]
+            reply = connection.request(rid, {"type": "add_shape", "shape": {"name": "s%d" % shape, "examples": examples}})
+            key = answer(reply) + (":" + reply["limit"]["holder"] if "limit" in reply else "")
+            answers["shape " + key] = answers.get("shape " + key, 0) + 1
+            rid += 1
+        for r in range(32):
+            names = ["s%d" % ((r + k) % 16) for k in range(16)]
+            reply = connection.request(rid, {"type": "add_recognizer", "recognizer": {
+                "name": "drawn%d" % r, "kind": "shape", "device": "touch", "shapes": names, "minimum_score": 0}})
+            key = answer(reply) + (":" + reply["limit"]["holder"] if "limit" in reply else "")
+            answers["recognizer " + key] = answers.get("recognizer " + key, 0) + 1
+            rid += 1
+        connection.request(rid, {"type": "subscribe", "events": ["gestures"]})
+    gestures = {"count": 0}
+
+    def count(message):
+        if message.get("type") == "gesture":
+            gestures["count"] += 1
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for connection in opened:
+            read_for(connection, 0.05, count)
+    return {"answers": answers, "gestures": gestures["count"]}
+
+
+def leak(path, seconds):
+    become_nobody()
+    connection = Connection(path)
+    connection.request(0, {"type": "hello", "version": 1, "client": "leak"})
+    connection.request(1, {"type": "subscribe", "events": ["gestures"], "filter": {"kinds": ["pan"]}})
+    found = {"pans": 0, "located": 0, "starts": []}
+
+    def count(message):
+        if message.get("type") != "gesture":
+            return
+        found["pans"] += 1
+        translation = message.get("values", {}).get("translation_mm")
+        if "location" in message and translation:
+            found["located"] += 1
+            x, y = message["location"]["mm"]
+            found["starts"].append([x - translation[0], y - translation[1]])
+    read_for(connection, seconds, count)
+    return found
+
+
 def main():
-    commands = {"reload-loop": 4, "regroup": 4, "spy": 4, "greedy": 4, "namesake": 4, "revocable": 5}
+    commands = {"reload-loop": 4, "regroup": 4, "spy": 4, "greedy": 4, "namesake": 4, "revocable": 5, "shapes": 6, "leak": 4}
     if len(sys.argv) < 2 or commands.get(sys.argv[1]) != len(sys.argv):
         raise SystemExit(__doc__)
     command, path = sys.argv[1], sys.argv[2]
@@ -215,8 +292,12 @@ def main():
         result = greedy(path, float(sys.argv[3]))
     elif command == "namesake":
         result = namesake(path, float(sys.argv[3]))
-    else:
+    elif command == "revocable":
         result = revocable(path, int(sys.argv[3]), float(sys.argv[4]))
+    elif command == "shapes":
+        result = shapes(path, int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
+    else:
+        result = leak(path, float(sys.argv[3]))
     print(json.dumps(result))
 
 
