@@ -145,11 +145,14 @@ soak: build
 
 # 10 measured subscribers (a baseline without load first) while 200 clients subscribe and unsubscribe in a
 # loop, 20 never read, and others send garbage and over-long lines; fails on a lost event, a leaked client or
-# descriptor, memory beyond its bounds, or a dead daemon.
+# descriptor, memory beyond its bounds, or a dead daemon. Then (as root: its peers take other users) one user's
+# shape recognizers, the most its bounds allow, beside another user's: root's subscribers' frame lateness, status
+# answers and the daemon's memory against issue 39's goals (docs/daemon.md, Hostile peers).
 LOAD_SECONDS ?= 60
 bench-load: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks load --duration $(LOAD_SECONDS)
+	Benchmarks/.build/release/DaemonBenchmarks peer-work
 
 # Recognition quality: every labelled recording of ../shared/recordings (real people's touchpads and
 # touchscreens) through `gestured replay` with the shipped configurations, scored against what its label asks

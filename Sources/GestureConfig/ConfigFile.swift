@@ -88,6 +88,7 @@ extension Configuration {
             switch load(file) {
             case .success(let c):
                 report("\(file): ok (\(c.devices.count) device entries, \(c.regions.count) regions, \(c.recognizers.count) recognizers)")
+                for warning in FrameWork(c).warnings { report("\(file): warning: \(warning)") }
             case .failure(let errors):
                 report(errors.description)
                 valid = false

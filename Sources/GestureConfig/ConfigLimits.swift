@@ -10,6 +10,9 @@ enum ConfigLimits {
     /// Bytes in a key (the longest gestured knows has 29).
     static let keyBytes = 64
     static let devices = 64
+    /// The least width and height of a region, as a share of its surface: a thousandth (0.3 mm of a 300 mm
+    /// screen), less than any finger's contact; a region 1e-320 wide passed once.
+    static let regionSide = 0.001
     static let regions = 1024
     static let recognizers = 1024
     /// Entries in an array of strings: names in a relation, regions, users and groups, words.

@@ -209,6 +209,12 @@ struct ConfigParser {
             reader.error(rectNode.path, "rect \(v) must have a positive width and height and end within the surface (x + width <= 1, y + height <= 1)")
             return nil
         }
+        guard v[2] >= ConfigLimits.regionSide, v[3] >= ConfigLimits.regionSide else {
+            reader.error(
+                rectNode.path,
+                "rect \(v) is smaller than a region may be: its width and height must each be at least \(ConfigLimits.regionSide) of the surface (a smaller one holds no finger)")
+            return nil
+        }
         let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         var entry = RegionEntry(name: name, device: device, parent: parent, rect: rect)
         if let n = t["pass_through"], let passes = reader.bool(n) { entry.passesThrough = passes }

@@ -11,33 +11,11 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses one JSON text with Foundation's JSONSerialization (which refuses nesting deeper than 512).
-    /// A Decodable JSONValue, through JSONDecoder, had to try each type in turn and threw for every miss: 35 µs
-    /// for a subscribe request, the largest part of the daemon's work under many clients; this takes a tenth.
-    public static func parse(_ data: Data) throws -> JSONValue {
-        JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-    }
-
-    /// A number without a fraction that fits an Int is an integer (`1.0` and `1e2` too), as JSONDecoder made it.
-    private init(foundation value: Any) {
-        switch value {
-        case let s as String:
-            self = .string(s)
-        case let n as NSNumber:
-            switch UInt8(bitPattern: n.objCType.pointee) {
-            case UInt8(ascii: "c"), UInt8(ascii: "B"): self = .bool(n.boolValue)
-            case UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "Q"):
-                let d = n.doubleValue
-                self = d == d.rounded() && d >= -9.2e18 && d <= 9.2e18 ? .integer(Int(d)) : .number(d)
-            default: self = .integer(n.intValue)
-            }
-        case let a as [Any]:
-            self = .array(a.map(JSONValue.init(foundation:)))
-        case let o as [String: Any]:
-            self = .object(o.mapValues(JSONValue.init(foundation:)))
-        default:
-            self = .null
-        }
+    /// Parses one JSON text, strictly (JSONReader: a key twice, a fraction for an integer, nesting past 64 and
+    /// text that is not UTF-8 are refused, each saying what and at which byte). JSONSerialization took the last
+    /// of a key twice and `1.0` for 1; a Decodable JSONValue, through JSONDecoder, had to try each type in turn.
+    public static func parse(_ bytes: some Collection<UInt8>) throws -> JSONValue {
+        try JSONReader.parse(bytes)
     }
 
     /// What a value is, in the words an error message uses.

@@ -105,7 +105,7 @@ public struct DecodedRequest: Sendable {
     public init(line: some Collection<UInt8>) {
         let value: JSONValue
         do {
-            value = try JSONValue.parse(Data(line))
+            value = try JSONValue.parse(line)
         } catch {
             id = nil
             request = .failure(.badRequest("not JSON: \(Self.describe(error))"))
@@ -174,9 +174,7 @@ public struct DecodedRequest: Sendable {
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-    }
+    private static func describe(_ error: any Error) -> String { "\(error)" }
 }
 
 extension Request {

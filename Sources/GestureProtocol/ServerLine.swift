@@ -10,7 +10,7 @@ public enum ServerLine: Sendable, Equatable {
     public static func decode(_ line: some Collection<UInt8>) throws(RequestError) -> ServerLine {
         let value: JSONValue
         do {
-            value = try JSONValue.parse(Data(line))
+            value = try JSONValue.parse(line)
         } catch {
             throw RequestError("malformed", "a line that is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }

@@ -128,6 +128,18 @@ import Testing
             ["4:8: rect [0.0, 0.0, 0.0, 1.0] must have a positive width and height and end within the surface (x + width <= 1, y + height <= 1)"])
     }
 
+    /// A region a thousandth of the surface or less holds no finger: 1e-320 passed once, as did any positive width.
+    @Test func aRectTooSmallToTouchIsRefused() {
+        expectErrors(
+            """
+            [[region]]
+            name = "speck"
+            device = "touch"
+            rect = [0.2, 0.2, 1e-320, 0.0005]
+            """,
+            ["4:8: rect [0.2, 0.2, 1e-320, 0.0005] is smaller than a region may be: its width and height must each be at least 0.001 of the surface (a smaller one holds no finger)"])
+    }
+
     @Test func aRectHasFourNumbers() {
         expectErrors(
             """

@@ -9,12 +9,13 @@ final class DaemonUnderTest {
 
     /// `binary` is the release build of gestured; every subscriber is allowed raw touches. The limits are the
     /// daemon's `max_clients` and `client_queue_bytes`; the log (`daemonLog`) keeps lines from `logLevel` up.
-    init(binary: String, recording: String, loop: Bool, limits: Limits = Limits(), logLevel: String = "warning") throws {
+    /// `daemonLines` are added to its [daemon] table.
+    init(binary: String, recording: String, loop: Bool, limits: Limits = Limits(), logLevel: String = "warning", daemonLines: String = "") throws {
         directory = NSTemporaryDirectory() + "gestured-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = directory + "/g.sock"
         let config = directory + "/gestured.toml"
-        try Self.configuration(socket: socket, limits).write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.configuration(socket: socket, limits, daemonLines).write(toFile: config, atomically: true, encoding: .utf8)
         var arguments = ["run", "--config", config, "--replay", recording, "--log-level", logLevel]
         if loop { arguments.append("--loop") }
         let log = Glibc.open(directory + "/daemon.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -26,6 +27,14 @@ final class DaemonUnderTest {
                 throw BenchmarkError("gestured did not start; its log: \(daemonLog)")
             }
             usleep(10_000)
+        }
+    }
+
+    /// Lets other users' processes in `group` connect: the scratch folder opened to all, the socket given to the
+    /// group (as daemon.socket_group would).
+    func shareSocket(group: gid_t) throws {
+        guard chmod(directory, 0o711) == 0, chown(socket, 0, group) == 0 else {
+            throw BenchmarkError("cannot share \(socket) with group \(group): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -74,13 +83,14 @@ final class DaemonUnderTest {
     }
 
     /// One recognizer of each built-in kind, raw touches for this user, and the limits.
-    private static func configuration(socket: String, _ limits: Limits) -> String {
+    private static func configuration(socket: String, _ limits: Limits, _ daemonLines: String) -> String {
         """
         [daemon]
         socket = "\(socket)"
         raw_touches = { users = [\(getuid())] }
         max_clients = \(limits.maxClients)
         client_queue_bytes = \(limits.clientQueueBytes)
+        \(daemonLines)
 
         [[recognizer]]
         name = "tap"
