@@ -44,11 +44,14 @@ struct PeerWorkCommand: ParsableCommand {
         func at(_ seconds: Double) -> Int64 { begin + Int64(seconds * 1e9) }
         let baselineEnd = recording.seconds + 2
         let attackEnd = baselineEnd + duration
+        // Events read up to shortly before the end are counted: the readers stop at the deadline, one mid-frame.
+        readers.count(before: at(attackEnd) - 300_000_000)
         print("recording \(recording.path): \(recording.frames) frames over \(String(format: "%.1f", recording.seconds)) s, in a loop")
         print("baseline \(Int(baselineEnd)) s; then \(Int(duration)) s with uid \(Self.attacker)'s \(connections) connections trying 16 shapes of 10 examples and 32 shape recognizers each, and uid \(Self.neighbour)'s one\n")
 
         var statusTimes: [(seconds: Double, ms: Double)] = []
         var peakKiB = 0
+        let startedKiB = daemon.residentKiB
         func sample() {
             let start = monotonicNanoseconds()
             guard (try? Subscribers.request(control, ["type": "status"], expect: "status")) != nil else { return }
@@ -84,7 +87,7 @@ struct PeerWorkCommand: ParsableCommand {
         let attackStatus = statusTimes.dropFirst(baselineStatus.count).map(\.ms).sorted()
         func quantile(_ q: Double) -> Double { attackStatus.isEmpty ? 0 : attackStatus[min(attackStatus.count - 1, Int(Double(attackStatus.count) * q))] }
         print(String(format: "\nstatus answered under the attack (%d asked): p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal %.0f ms)", attackStatus.count, quantile(0.5), quantile(0.99), attackStatus.last ?? 0, Self.statusGoalMs))
-        print("resident memory: peak \(peakKiB / 1024) MiB (MemoryHigh \(Self.memoryHighKiB / 1024) MiB); the daemon held \(status["client_recognizers"] ?? "?") connections' recognizers at the end")
+        print("resident memory: \(startedKiB / 1024) MiB at the start, peak \(peakKiB / 1024) MiB (MemoryHigh \(Self.memoryHighKiB / 1024) MiB); the daemon held \(status["client_recognizers"] ?? "?") connections' recognizers at the end")
 
         var failures: [String] = []
         let worstLateness = Percentiles(rows[1].1.lateness).max / 1000
