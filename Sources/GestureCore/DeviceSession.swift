@@ -153,24 +153,24 @@ final class DeviceSession {
     // MARK: Places
 
     /// The places each touch the surface sees has been since it landed (`PositionAccess.bit`), kept only while
-    /// regions differ in who sees them. A list, as `down` is.
+    /// regions differ in who sees them. A list, as `down` is; a frame holds every touch down, so the list is made
+    /// again from each, and a touch the frames stop showing (held back, a reload) leaves nothing behind.
     @exclusivity(unchecked) private var visited: [(id: TouchID, places: UInt64)] = []
+    @exclusivity(unchecked) private var visitedScratch: [(id: TouchID, places: UInt64)] = []
 
     /// Gives each touch of a frame for the engines the places it has been since it landed, this frame's included
     /// (`Touch.placesVisited`): the deepest region of the shared surface it is in, by who sees positions there.
     func markPlaces(_ frame: inout TouchFrame, _ access: PositionAccess) {
         let root = surface.engine.root
+        visitedScratch.removeAll(keepingCapacity: true)
         for i in frame.touches.indices {
             let touch = frame.touches[i]
-            let here = access.bit(of: (root.hitTest(touch.location) ?? root).name)
-            if let k = visited.firstIndex(where: { $0.id == touch.id }) {
-                frame.touches[i].placesVisited = visited[k].places | here
-                if touch.phase.isFinal { visited.remove(at: k) } else { visited[k].places |= here }
-            } else {
-                frame.touches[i].placesVisited = here
-                if !touch.phase.isFinal { visited.append((touch.id, here)) }
-            }
+            let before = visited.first { $0.id == touch.id }?.places ?? 0
+            let places = before | access.bit(of: (root.hitTest(touch.location) ?? root).name)
+            frame.touches[i].placesVisited = places
+            if !touch.phase.isFinal { visitedScratch.append((touch.id, places)) }
         }
+        swap(&visited, &visitedScratch)
     }
 
     // MARK: Pass-through
