@@ -32,7 +32,20 @@ final class ClientSession {
     /// The points of its shapes.
     var shapePoints: Int { shapes.reduce(0) { $0 + $1.pointCount } }
     /// The examples its shape recognizers compare a drawing with, each recognizer's counted.
-    var shapeComparisons: Int { recognizers.reduce(0) { $0 + ($1.shapes?.matcher.comparisons ?? 0) } }
+    var shapeComparisons: Int {
+        recognizers.reduce(0) { sum, r in r.shapes?.templates.reduce(sum) { $0 + $1.examples.count } ?? sum }
+    }
+
+    /// The examples of its shapes that an add_recognizer's `shapes` names (each name once; a name it did not add
+    /// counts nothing, and is refused when the recognizer is made).
+    func examples(named request: JSONValue) -> Int {
+        guard case .object(let fields) = request, case .array(let names)? = fields["shapes"] else { return 0 }
+        var seen: Set<String> = []
+        return names.reduce(0) { sum, name in
+            guard case .string(let n) = name, seen.insert(n).inserted, let shape = shapes.first(where: { $0.name == n }) else { return sum }
+            return sum + shape.examples.count
+        }
+    }
 
     /// Where the peer sees positions: everywhere or nowhere need no region looked up, as most peers are.
     /// Where the connection sees positions, as its hello says.

@@ -192,13 +192,15 @@ final class Requests {
             try within(
                 client, adding: 1, "recognizers", held: \.recognizers.count, ("max_client_recognizers", limits.maxClientRecognizers),
                 ("max_client_recognizers_total", limits.maxClientRecognizersTotal))
-            let recognizer = try clientRecognizer(value, of: client)
-            if let comparisons = recognizer.shapes?.matcher.comparisons {
+            // Before the recognizer is made: making it prepares every example it names, the work refused here.
+            let comparisons = client.examples(named: value)
+            if comparisons > 0 {
                 try within(
                     client, adding: comparisons, "shape comparisons a drawing (examples its shape recognizers hold)", held: \.shapeComparisons,
                     ("max_client_shape_comparisons", limits.maxClientShapeComparisons),
                     ("max_client_shape_comparisons_total", limits.maxClientShapeComparisonsTotal))
             }
+            let recognizer = try clientRecognizer(value, of: client)
             client.recognizers.append(recognizer)
             if client.trusted {
                 state.recognizerNaming[recognizer.name] = RecognizerNaming(kind: recognizer.kind.rawValue, owner: client.ownerName)

@@ -14,19 +14,20 @@ public enum GestureDetail: Hashable, Sendable {
     case custom([String: Double])
 }
 
-/// An action message: a recognizer entered began, changed, ended (recognized) or cancelled.
+/// An action message: a recognizer entered began, changed, ended (recognized) or cancelled. (The one-byte fields
+/// last, where they pack into the detail's tail: the action is copied into every event that carries it.)
 public struct GestureAction: Hashable, Sendable {
     public var recognizer: String
-    public var kind: GestureKind
     public var region: String
-    public var state: GestureState
     public var time: Timestamp
     /// The gesture's location (usually the centroid of its touches), millimetres.
     public var location: Point
     public var numberOfTouches: Int
-    public var detail: GestureDetail
     /// The places its attempt's touches have been (`Touch.placesVisited`), the lifted ones' included.
     public var placesVisited: UInt64 = 0
+    public var detail: GestureDetail
+    public var kind: GestureKind
+    public var state: GestureState
 }
 
 /// A raw touch event handed to a region's subscribers, after the recognizers had their say (rules V1-V5).

@@ -328,7 +328,7 @@ open class GestureRecognizer {
 
     func snapshot(state: GestureState, time: Timestamp) -> GestureAction {
         GestureAction(
-            recognizer: name, kind: kind, region: regionName, state: state, time: time,
-            location: location, numberOfTouches: numberOfTouches, detail: detail, placesVisited: attempt.placesVisited)
+            recognizer: name, region: regionName, time: time, location: location, numberOfTouches: numberOfTouches,
+            placesVisited: attempt.placesVisited, detail: detail, kind: kind, state: state)
     }
 }

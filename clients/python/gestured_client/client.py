@@ -44,7 +44,7 @@ def _decode(line: bytes) -> dict:
 
 def _reply(message: dict) -> dict:
     if message.get("type") == "error":
-        raise GestureError(message.get("code", "error"), message.get("message", ""))
+        raise GestureError(message.get("code", "error"), message.get("message", ""), message.get("limit"))
     return message
 
 

@@ -9,10 +9,12 @@ class GestureError(Exception):
     """What went wrong: the daemon's code (access_denied, limit_reached, invalid_recognizer, ...) or the
     client's (not_running, connection_closed, malformed_line), and a message that says what and where."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, limit: Optional[dict] = None):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        # For limit_reached: which bound and whose ({"key", "holder", "wanted", "allowed"}; docs/protocol.md).
+        self.limit = limit
 
 
 @dataclass(frozen=True)
