@@ -13,6 +13,8 @@ struct ActionsDocument {
     /// The applications the actions added now are for (a per-application part of the original); nil for every one.
     var application: [String]?
     private var recognizers: [ImportedRecognizer] = []
+    /// Their names: libinput-gestures' holds of 20,000 durations are as many recognizers, each looked for.
+    private var declared: Set<String> = []
     /// The tables and comments after the recognizers, each block its lines.
     private var blocks: [[String]] = []
     private var warnings: [ImportWarning] = []
@@ -24,7 +26,7 @@ struct ActionsDocument {
 
     /// Declares `recognizer` unless one of its name is already declared; its name, for the actions.
     mutating func declare(_ recognizer: ImportedRecognizer) -> String {
-        if !recognizers.contains(where: { $0.name == recognizer.name }) { recognizers.append(recognizer) }
+        if declared.insert(recognizer.name).inserted { recognizers.append(recognizer) }
         return recognizer.name
     }
 

@@ -166,4 +166,47 @@ import Testing
             importError(.touchegg, "<!DOCTYPE touchégg [\n  <!-- a comment -->\n  <!ENTITY a \"b\">\n]>\n<touchégg>&a;</touchégg>\n")
                 == "input:3: an entity declaration (<!ENTITY): gesturectl import reads none (a Touchégg configuration needs none)")
     }
+
+    @Test func aOneMegabyteFileOfGesturesIsImported() throws {
+        // Each application's three gestures, and a comment that fills the file to 1 MB (comments are not written).
+        var text = "<touchégg>\n"
+        var applications = 0
+        let comment = "<!-- " + String(repeating: "-", count: 600).replacingOccurrences(of: "--", with: "- ") + " -->\n"
+        while true {
+            let application = """
+                \(comment)<application name="App\(applications)">
+                  <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="SEND_KEYS"><modifiers>Control_L</modifiers><keys>Tab</keys></action></gesture>
+                  <gesture type="PINCH" fingers="2" direction="IN"><action type="SEND_KEYS"><repeat>true</repeat><modifiers>Control_L</modifiers><keys>minus</keys></action></gesture>
+                  <gesture type="PINCH" fingers="2" direction="OUT"><action type="SEND_KEYS"><repeat>true</repeat><modifiers>Control_L</modifiers><keys>plus</keys></action></gesture>
+                </application>
+
+                """
+            guard text.utf8.count + application.utf8.count + 20 <= ImportLimits.fileBytes else { break }
+            text += application
+            applications += 1
+        }
+        text += "</touchégg>\n"
+        let imported = try Imported(.touchegg, text)
+        #expect(imported.file.actions.count == 2 * applications)
+        #expect(imported.actions("pinch-2").count == applications)
+        #expect(imported.text.contains("application = \"App\(applications - 1)\""))
+    }
+
+    // MARK: Lines
+
+    @Test func theLineThatActsIsFoundAmongThousands() throws {
+        // 2,000 lines for three fingers, then one for any: the last of the 2,000 acts for three, the one for any for four.
+        let text = (0..<2_000).map { "gesture swipe up 3 command\($0)\n" }.joined() + "gesture swipe up any\n"
+        let imported = try Imported(.libinputGestures, text)
+        #expect(imported.actions("swipe-3-vertical").map(\.command) == ["command1999"])
+        #expect(imported.actions("swipe-4-vertical").map(\.command) == ["any"])
+        #expect(imported.comment(atLine: 1) == "line 1: gesture swipe up 3 command0 Not imported: replaced by the one at line 2000, which is the one the tool uses.")
+    }
+
+    @Test func aLongCommandIsSplitAndLeftOut() throws {
+        let imported = try Imported(.libinputGestures, "gesture swipe up 3 " + String(repeating: "x", count: 100_000) + "\n")
+        #expect(imported.file.actions.isEmpty)
+        #expect(imported.warnings.map(\.line) == [1])
+        #expect(imported.warnings.first?.message.hasSuffix("its command of 100000 bytes is longer than an actions file takes (4096): put it in a script, and run that") == true)
+    }
 }
