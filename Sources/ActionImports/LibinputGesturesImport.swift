@@ -43,7 +43,7 @@ struct LibinputGesturesImport {
             case .timeout: importer.document.remark(origin, "the swipes' maximum_duration")
             }
         }
-        return importer.document.finished()
+        return try importer.document.finished()
     }
 
     /// The line libinput-gestures runs for a gesture of `count` fingers: the last with that count, else the last

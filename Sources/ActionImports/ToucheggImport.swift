@@ -46,7 +46,7 @@ struct ToucheggImport {
         }
         var importer = ToucheggImport(file: file, root: root)
         importer.run(root)
-        return importer.document.finished()
+        return try importer.document.finished()
     }
 
     /// The file's elements in order: the first `<settings>`, the applications' gestures.

@@ -8,6 +8,7 @@ import Testing
 /// scripts/import-worst-cases, not here; the import fuzzers' seeds hold the small ones.
 @Suite struct HostileImportTests {
     static let tooLarge = "input:1: is larger than 1 MiB (1048577 bytes): gesturectl import reads files of at most 1048576 bytes"
+    static let outputTooLarge = "from here on, the actions file would be larger than 1 MiB, the most gesturectl actions reads (1048576 bytes): import the file in parts"
 
     // MARK: Size
 
@@ -208,5 +209,14 @@ import Testing
         #expect(imported.file.actions.isEmpty)
         #expect(imported.warnings.map(\.line) == [1])
         #expect(imported.warnings.first?.message.hasSuffix("its command of 100000 bytes is longer than an actions file takes (4096): put it in a script, and run that") == true)
+    }
+
+    @Test func importsLargerThanAnActionsFileAreRefusedFromTheLineThatMakesThemSo() throws {
+        // 20,000 lines took 15 s when each looked through every other for the one that acts.
+        let lines = (0..<20_000).map { "gesture swipe \(["up", "down", "left", "right"][$0 % 4]) \(3 + $0 % 2) k\($0 % 10)\n" }.joined()
+        let error = try #require(importError(.libinputGestures, lines))
+        #expect(error.hasSuffix(": " + Self.outputTooLarge), "\(error)")
+        let line = try #require(Int(error.split(separator: ":")[1]))
+        #expect((1...20_000).contains(line))
     }
 }
