@@ -1,7 +1,7 @@
 /// The bounds an imported file is held to, each far above what a real configuration needs (the tools' own files
-/// are a few kilobytes, five levels deep), so that no file, however it was written, makes `gesturectl import` slow,
-/// large or crash: every reader and walk is then linear in the file's size, and recursion never goes deeper than
-/// `nestingLevels` (docs/actions.md; docs/fuzzing.md, Hostile imports).
+/// are a few kilobytes, at most six levels deep), so that no file, however it was written, makes `gesturectl import`
+/// slow, large or crash: every reader and walk is then linear in the file's size, and recursion never goes deeper
+/// than `nestingLevels` (docs/actions.md; docs/fuzzing.md, Hostile imports).
 public enum ImportLimits {
     /// Bytes in a file, checked before any parsing.
     public static let fileBytes = 1 << 20
