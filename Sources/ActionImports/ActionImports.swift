@@ -29,9 +29,11 @@ public struct ImportedActions: Sendable {
 }
 
 /// Makes `text`, a configuration of `source` read from `file` (the name in messages and in the file's heading), into
-/// an actions file. Throws at the first mistake that stops the tool itself reading it.
+/// an actions file. Throws at the first mistake that stops the tool itself reading it, and at a text beyond
+/// `ImportLimits`.
 public func importActions(from source: ImportSource, text: String, file: String) throws(ImportError) -> ImportedActions {
-    switch source {
+    try ImportLimits.checkSize(text.utf8.count, file: file)
+    return switch source {
     case .touchegg: try ToucheggImport.convert(text, file: file)
     case .fusuma: try FusumaImport.convert(text, file: file)
     case .libinputGestures: try LibinputGesturesImport.convert(text, file: file)

@@ -1,3 +1,5 @@
+import GestureConfig
+
 /// The actions file an import writes, as it is made: the recognizers its actions bind, declared once each, then
 /// its actions and the comments on what was left out, in the order of the original, and the same comments as
 /// warnings.
@@ -13,8 +15,12 @@ struct ActionsDocument {
     /// The applications the actions added now are for (a per-application part of the original); nil for every one.
     var application: [String]?
     private var recognizers: [ImportedRecognizer] = []
-    /// The tables and comments after the recognizers, each block its lines.
-    private var blocks: [[String]] = []
+    /// Their names: libinput-gestures' holds of 20,000 durations are as many recognizers, each looked for.
+    private var declared: Set<String> = []
+    /// The tables and comments after the recognizers, each block its lines and the original's line it is from.
+    private var blocks: [(line: Int, lines: [String])] = []
+    /// Their bytes, each line with its line break and a blank line before each block, as `finished` writes them.
+    private var blockBytes = 0
     private var warnings: [ImportWarning] = []
 
     init(source: ImportSource, file: String) {
@@ -24,12 +30,13 @@ struct ActionsDocument {
 
     /// Declares `recognizer` unless one of its name is already declared; its name, for the actions.
     mutating func declare(_ recognizer: ImportedRecognizer) -> String {
-        if !recognizers.contains(where: { $0.name == recognizer.name }) { recognizers.append(recognizer) }
+        if declared.insert(recognizer.name).inserted { recognizers.append(recognizer) }
         return recognizer.name
     }
 
     /// An action imported from `origin`, and what it does differently there (`notes`, approximations).
     mutating func add(_ action: ImportedAction, from origin: Origin, notes: [ImportNote] = []) {
+        guard !isFull else { return }
         var action = action
         action.application = action.application ?? application
         // What an actions file would refuse is said instead (ActionsFile takes strings of up to 4096 bytes,
@@ -44,7 +51,7 @@ struct ActionsDocument {
         }
         lines.append("[[action]]")
         lines += action.keys.map { "\($0.0) = \($0.1.text)" }
-        blocks.append(lines)
+        append(lines, from: origin)
     }
 
     /// A window manager's action as the desktops' shortcut for it (`action` makes the action of an effect), for
@@ -73,21 +80,34 @@ struct ActionsDocument {
 
     /// Something of the original that is not imported, said in its place.
     mutating func leaveOut(_ origin: Origin, _ note: ImportNote) {
-        blocks.append(TOMLText.comment("line \(origin.line): \(origin.what)") + TOMLText.comment("Not imported: \(note.text)."))
+        guard !isFull else { return }
+        append(TOMLText.comment("line \(origin.line): \(origin.what)") + TOMLText.comment("Not imported: \(note.text)."), from: origin)
         warn(origin, "not imported: \(note.text)")
     }
 
     /// A comment in its place on something imported elsewhere (a setting made a recognizer's key).
     mutating func remark(_ origin: Origin, _ text: String) {
-        blocks.append(TOMLText.comment("line \(origin.line): \(origin.what): \(text)."))
+        guard !isFull else { return }
+        append(TOMLText.comment("line \(origin.line): \(origin.what): \(text)."), from: origin)
     }
+
+    private mutating func append(_ lines: [String], from origin: Origin) {
+        blocks.append((origin.line, lines))
+        blockBytes += lines.reduce(1) { $0 + $1.utf8.count + 1 }
+    }
+
+    /// Whether the blocks so far are more than an actions file may hold: `finished` refuses the import then, so
+    /// nothing more is written (writing the rest of a 1 MB file took two thirds of the time of its refusal).
+    private var isFull: Bool { blockBytes > ActionsFile.maximumBytes }
 
     private mutating func warn(_ origin: Origin, _ text: String) {
         warnings.append(ImportWarning(file: file, line: origin.line, message: "\(origin.what): \(text)"))
     }
 
-    /// The file's text and its warnings.
-    func finished() -> ImportedActions {
+    /// The file's text and its warnings; refused at the original's line from which it would be larger than an
+    /// actions file may be (ActionsFile.maximumBytes), which gesturectl actions would not read: with its comments
+    /// saying the original again, an import can write more bytes than it read (a 1 MB fusuma file made 3.4 MB).
+    func finished() throws(ImportError) -> ImportedActions {
         var lines = TOMLText.comment(
             """
             gestured actions imported from \(file) (\(source.toolName)) by gesturectl import. Check it with gesturectl \
@@ -107,9 +127,18 @@ struct ActionsDocument {
             let together = simultaneous(recognizer)
             if !together.isEmpty { lines.append("simultaneous_with = \(TOMLText.Value.strings(together).text)") }
         }
+        // Every line and its line break; a blank line before each block.
+        var bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
         for block in blocks {
+            bytes += block.lines.reduce(1) { $0 + $1.utf8.count + 1 }
+            guard bytes <= ActionsFile.maximumBytes else {
+                throw ImportError(
+                    file: file, line: block.line,
+                    "from here on, the actions file would be larger than 1 MiB, the most gesturectl actions reads "
+                        + "(\(ActionsFile.maximumBytes) bytes): import the file in parts")
+            }
             lines.append("")
-            lines += block
+            lines += block.lines
         }
         return ImportedActions(text: lines.joined(separator: "\n") + "\n", warnings: warnings)
     }

@@ -33,7 +33,7 @@ struct FusumaImport {
                 try importer.gestures(entries)
             }
         }
-        return importer.document.finished()
+        return try importer.document.finished()
     }
 
     /// A document's gestures and settings, in its order: the default context's, or an application's (whose settings

@@ -38,8 +38,7 @@ extension LibinputGesturesImport {
             let delay = Double(gesture.motion.dropFirst(3)) ?? 0
             for count in counts {
                 let name = document.declare(style.longPress(fingers: count, duration: delay == 0 ? nil : min(0.5 + delay, 60)))
-                let holds = Set(gestures.filter { $0.type == "hold" }.compactMap { winner("hold", $0.motion, count)?.motion })
-                adding(ImportedAction(gesture: name, effect), notes: holds.count > 1 ? [.longestHold] : [])
+                adding(ImportedAction(gesture: name, effect), notes: winners.holdMotions[count, default: 0] > 1 ? [.longestHold] : [])
             }
         }
     }

@@ -6,7 +6,7 @@ struct LibinputGesturesImport {
     /// Touchpad fingers, swipes as short as on config/examples/laptop-touchpad.toml's touchpad and as long as
     /// libinput-gestures waits (its timeout, 1.5 s unless set).
     var style = RecognizerStyle(touchTypes: ["indirect"], swipeDistance: 6, swipeDuration: 1.5)
-    let gestures: [LibinputGesturesLine.Gesture]
+    let winners: Winners
     /// The pinches imported with the other way of their pair, by line: the line of that other way.
     var paired: [Int: Int] = [:]
 
@@ -22,7 +22,7 @@ struct LibinputGesturesImport {
         }
         var importer = LibinputGesturesImport(
             document: ActionsDocument(source: .libinputGestures, file: file),
-            gestures: lines.compactMap { if case .gesture(let g) = $0.1 { g } else { nil } })
+            winners: Winners(lines.compactMap { if case .gesture(let g) = $0.1 { g } else { nil } }))
         // Settings hold wherever they are written: the last one counts.
         for (_, line) in lines {
             switch line {
@@ -43,14 +43,38 @@ struct LibinputGesturesImport {
             case .timeout: importer.document.remark(origin, "the swipes' maximum_duration")
             }
         }
-        return importer.document.finished()
+        return try importer.document.finished()
     }
 
     /// The line libinput-gestures runs for a gesture of `count` fingers: the last with that count, else the last
     /// without one.
     func winner(_ type: String, _ motion: String, _ count: Int) -> LibinputGesturesLine.Gesture? {
-        let lines = gestures.filter { $0.type == type && $0.motion == motion }
-        return lines.last { $0.fingers == count } ?? lines.last { $0.fingers == nil }
+        winners.lines["\(type) \(motion)"].flatMap { $0.byCount[count] ?? $0.anyCount }
+    }
+
+    /// The lines that act, found in one pass over the file (each gesture looking through every other line for the
+    /// one that acts took 15 s for 20,000 lines, 61 s for 40,000).
+    struct Winners {
+        /// By type and motion ("swipe up"): the last line with each finger count, and the last without one.
+        var lines: [String: (byCount: [Int: LibinputGesturesLine.Gesture], anyCount: LibinputGesturesLine.Gesture?)] = [:]
+        /// By finger count: how many hold motions (on, on+1.5, ...) have a line that acts.
+        var holdMotions: [Int: Int] = [:]
+
+        init(_ gestures: [LibinputGesturesLine.Gesture]) {
+            for gesture in gestures {
+                let key = "\(gesture.type) \(gesture.motion)"
+                if let fingers = gesture.fingers {
+                    lines[key, default: ([:], nil)].byCount[fingers] = gesture
+                } else {
+                    lines[key, default: ([:], nil)].anyCount = gesture
+                }
+            }
+            let holds = Set(gestures.filter { $0.type == "hold" }.map(\.motion))
+            // A line's fingers are one digit.
+            for count in 0...9 {
+                holdMotions[count] = holds.count { lines["hold \($0)"].map { $0.byCount[count] ?? $0.anyCount } != nil }
+            }
+        }
     }
 
     /// The finger counts `gesture` acts for.

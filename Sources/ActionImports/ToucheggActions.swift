@@ -75,11 +75,10 @@ extension ToucheggImport {
         }
         guard fingers == 2 else { return document.leaveOut(origin, .fingers(.pinch, fingers)) }
         if let line = paired[gesture.element.line] { return document.remark(origin, "with its other way, at line \(line) above") }
-        let partner = gestures.first {
-            $0.type == "PINCH" && $0.fingers == "2" && $0.direction != gesture.direction && ["IN", "OUT"].contains($0.direction)
-                && $0.application == gesture.application && kept[$0.key] == $0.element.line && $0.element.line > gesture.element.line
-                && $0.repeats == gesture.repeats && Self.actionTypes.contains($0.action?["type"] ?? "")
-                && (!gesture.repeats || $0.setting("modifiers") == gesture.setting("modifiers"))
+        let otherWay = Gesture.key(gesture.applicationKey, "PINCH", "2", gesture.direction == "IN" ? "OUT" : "IN")
+        let partner = keptGestures[otherWay]?.first {
+            $0.application == gesture.application && $0.element.line > gesture.element.line && $0.repeats == gesture.repeats
+                && Self.actionTypes.contains($0.action?["type"] ?? "") && (!gesture.repeats || $0.setting("modifiers") == gesture.setting("modifiers"))
         }
         var what = origin
         if let partner {
@@ -140,10 +139,10 @@ extension ToucheggImport {
     private mutating func steps(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
         if let line = paired[gesture.element.line] { return document.remark(origin, "with its other way, at line \(line) above") }
         let horizontal = gesture.direction == "LEFT" || gesture.direction == "RIGHT"
-        let partner = gestures.first {
-            $0.type == "SWIPE" && $0.fingers == gesture.fingers && $0.application == gesture.application && $0.repeats
-                && $0.direction == ["LEFT": "RIGHT", "RIGHT": "LEFT", "UP": "DOWN", "DOWN": "UP"][gesture.direction]
-                && kept[$0.key] == $0.element.line && $0.element.line > gesture.element.line && $0.action?["type"] == gesture.action?["type"]
+        let opposite = ["LEFT": "RIGHT", "RIGHT": "LEFT", "UP": "DOWN", "DOWN": "UP"][gesture.direction]
+        let partner = opposite.flatMap { keptGestures[Gesture.key(gesture.applicationKey, "SWIPE", gesture.fingers, $0)] }?.first {
+            $0.application == gesture.application && $0.repeats && $0.element.line > gesture.element.line
+                && $0.action?["type"] == gesture.action?["type"]
                 && ($0.setting("modifiers") ?? "") == (gesture.setting("modifiers") ?? "")
         }
         if let line = panTaken(gesture, fingers: fingers) { return document.leaveOut(origin, .panAxis(importedAt: line)) }

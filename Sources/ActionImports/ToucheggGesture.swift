@@ -23,7 +23,11 @@ extension ToucheggImport {
         }
 
         /// Touchégg's key for it: a later gesture of the same key replaces it.
-        var key: String { "\(applicationKey) \(type) \(fingers) \(direction)" }
+        var key: String { Self.key(applicationKey, type, fingers, direction) }
+
+        static func key(_ applicationKey: String, _ type: String, _ fingers: String, _ direction: String) -> String {
+            "\(applicationKey) \(type) \(fingers) \(direction)"
+        }
 
         var applicationKey: String { application?.joined(separator: ",") ?? "All" }
 

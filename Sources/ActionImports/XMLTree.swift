@@ -15,13 +15,19 @@ struct XMLTree {
 
     subscript(attribute: String) -> String? { attributes[attribute] }
 
-    /// The document's element, or the first mistake in the text with its line and column.
+    /// The document's element, or the first mistake in the text with its line and column (XML beyond XMLBounds
+    /// among them, and elements nested deeper than ImportLimits.nestingLevels).
     static func parse(_ text: String, file: String) throws(ImportError) -> XMLTree {
+        try XMLBounds.check(text, file: file)
         let reader = Reader()
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
+        if let line = reader.tooDeep {
+            throw ImportError(
+                file: file, line: line, "an element nested more than \(ImportLimits.nestingLevels) levels deep: gesturectl import reads no deeper")
+        }
         // The first error is the cause; libxml2 reports what follows from it after. An element left open at the
         // end is no error to it (the push parser is never told the text ended).
         if let (code, line, column, open) = reader.error {
@@ -62,10 +68,18 @@ struct XMLTree {
         var root: XMLTree?
         /// The first error, and the element open then.
         var error: (code: Int, line: Int, column: Int, open: XMLTree?)?
+        /// The line of an element deeper than `ImportLimits.nestingLevels`, where reading stopped: libxml2, as
+        /// XMLParser runs it, read 50,000 levels (measured), and a tree of elements is walked, and freed, a call a
+        /// level (that file crashed gesturectl import, its stack overflowed).
+        var tooDeep: Int?
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]
         ) {
+            guard open.count < ImportLimits.nestingLevels else {
+                if tooDeep == nil { tooDeep = parser.lineNumber }
+                return parser.abortParsing()
+            }
             open.append(XMLTree(name: name, attributes: attributes, line: parser.lineNumber))
         }
 

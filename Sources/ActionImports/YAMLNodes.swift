@@ -19,9 +19,10 @@ enum YAMLNodes {
         }
     }
 
-    /// Every document of the stream, but the empty ones; a syntax error, or a key twice in one mapping (which
-    /// fusuma refuses too), with its line and column.
+    /// Every document of the stream, but the empty ones; a syntax error, a key twice in one mapping (which
+    /// fusuma refuses too), or YAML beyond YAMLBounds, with its line and column.
     static func documents(_ text: String, file: String) throws(ImportError) -> [Node] {
+        try YAMLBounds.check(text, file: file)
         do {
             var stream = try Yams.compose_all(yaml: text)
             var documents: [Node] = []

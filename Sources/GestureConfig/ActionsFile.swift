@@ -86,6 +86,10 @@ public struct ActionsFile: Sendable {
     /// The states of a recognizer's events.
     static let states = ["began", "changed", "ended", "cancelled"]
 
+    /// The most bytes an actions file may hold (ConfigLimits.fileBytes): `parse` refuses more, and so
+    /// `gesturectl import` writes no more.
+    public static let maximumBytes = ConfigLimits.fileBytes
+
     /// Parses and checks an actions file: every problem is reported, each with its line and column.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> ActionsFile {
         let (root, locator) = try ConfigNode.parse(text, file: file)

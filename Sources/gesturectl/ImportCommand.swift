@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         if let output, FileManager.default.fileExists(atPath: output) { fail("\(output) exists: give another file, or remove it first") }
         let bytes: Data
-        do { bytes = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { fail("\(file) cannot be read: \(error.localizedDescription)") }
+        do { bytes = try Self.read(file) } catch { fail("\(file) cannot be read: \(error.localizedDescription)") }
         guard let text = String(data: bytes, encoding: .utf8) else { Self.refuse("\(file): not UTF-8 text") }
         let imported: ImportedActions
         do { imported = try importActions(from: tool, text: text, file: file) } catch { Self.refuse(error.description) }
@@ -42,6 +42,18 @@ struct ImportCommand: ParsableCommand {
         guard !imported.warnings.isEmpty else { return }
         let lines = ["\(imported.warnings.count) things not imported as they were (the file's comments say the same):"] + imported.warnings.map(\.description)
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The file's bytes, refused (exit status 2) when over the most an import reads: what is read stops a byte past
+    /// it, so a file of any size is refused at once.
+    private static func read(_ file: String) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+        defer { try? handle.close() }
+        let bytes = try handle.read(upToCount: ImportLimits.fileBytes + 1) ?? Data()
+        // The file's size, where it has one (a FIFO's or a device's is what was read).
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        do { try ImportLimits.checkSize(max(bytes.count, size), file: file) } catch { refuse(error.description) }
+        return bytes
     }
 
     /// A mistake in the file imported, and exit status 2, as for an actions file's.

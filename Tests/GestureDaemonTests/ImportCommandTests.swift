@@ -91,6 +91,8 @@ import Testing
             ("touchegg", "touchegg.conf", try String(contentsOfFile: Self.fixtures + "touchegg-v1.conf", encoding: .utf8), ":6: this is Touchégg 1's format"),
             ("fusuma", "config.yml", "swipe:\n  3:\n    left: {}\n    left: {}\n", ":3:5: 'left' twice in one mapping"),
             ("libinput-gestures", "libinput-gestures.conf", "\ngesture swipe left 3 echo 'open\n", ":2:27: no closing quotation for this '"),
+            // Refused from its size, before it is read whole.
+            ("fusuma", "config.yml", String(repeating: "#\n", count: 1 << 20), ":1: is larger than 1 MiB (2097152 bytes)"),
         ]
         for (tool, name, text, error) in cases {
             let path = folder.appendingPathComponent(name).path
