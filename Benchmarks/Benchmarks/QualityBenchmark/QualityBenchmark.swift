@@ -100,6 +100,8 @@ struct QualityBenchmark: ParsableCommand {
         }
         print("\n## Every configuration\n")
         print(QualityReport.summary(reports))
+        print("\n## Each half (docs/quality.md, Two halves)\n")
+        print(QualityReport.halves(reports))
         print("skipped \(skipped.count) (reasons in docs/quality.md); unlabelled \(unlabelled.count)\(unlabelled.isEmpty ? "" : ": " + unlabelled.joined(separator: ", "))")
         if let floor, only == nil, config.isEmpty { try check(reports, against: floor) }
     }
@@ -137,12 +139,17 @@ struct QualityBenchmark: ParsableCommand {
             arguments += ["--device-database", project + "/devices"]
             let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
             let (status, output, errors) = try runGestured(["replay", "--config", path] + arguments + [file.path])
+            let machine = tables.device(for: file.name)?.identity["name"] ?? recording.description?.name ?? ""
             guard status == 0 else {
-                return FileScore(name: file.name, category: label.category, error: "replay failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))")
+                var failed = FileScore(name: file.name, category: label.category, error: "replay failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))")
+                failed.half = tables.half(ofDevice: machine) ?? ""
+                return failed
             }
-            return FileScore(
+            var scored = FileScore(
                 name: file.name, label: label, contacts: LabelledRecording.contacts(of: recording),
                 gestures: gestures(inReplayOutput: output, classOf: { tables.gestureClass(of: $0, in: configuration) }))
+            scored.half = tables.half(ofDevice: machine) ?? ""
+            return scored
         } catch {
             return FileScore(name: file.name, category: label.category, error: "\(error)")
         }

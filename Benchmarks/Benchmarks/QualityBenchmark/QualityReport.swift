@@ -28,6 +28,19 @@ struct QualityReport {
         whole == 0 ? "-" : "\(Int((Double(part) / Double(whole) * 100).rounded()))%"
     }
 
+    /// One row per configuration and half of the set: rules chosen on one half are checked on the other.
+    static func halves(_ reports: [(String, QualityReport)]) -> String {
+        var rows = ["| configuration | half | files | right | wrong kind | taps recognized |", "|---|---|---:|---:|---:|---:|"]
+        for (name, report) in reports {
+            for half in Set(report.scores.map(\.half)).sorted() {
+                let part = QualityReport(scores: report.scores.filter { $0.half == half })
+                let files = part.scores.count
+                rows.append("| `\(name)` | \(half.isEmpty ? "none" : half) | \(files) | \(part.right) (\(part.percent(part.right, files))) | \(part.wrongKind) (\(part.percent(part.wrongKind, files))) | \(part.tapsAsked == 0 ? "-" : "\(part.tapsRecognized) of \(part.tapsAsked) (\(part.percent(part.tapsRecognized, part.tapsAsked)))") |")
+            }
+        }
+        return rows.joined(separator: "\n")
+    }
+
     /// One row per configuration.
     static func summary(_ reports: [(String, QualityReport)]) -> String {
         var rows = ["| configuration | files | right | wrong kind | taps recognized |", "|---|---:|---:|---:|---:|"]

@@ -91,6 +91,22 @@ import Testing
         #expect(untapped.isRight && untapped.tapsAsked == 0)
     }
 
+    /// The halves go by the machine's device name, the first pattern that matches; each configuration's figures
+    /// are given per half.
+    @Test func eachRecordingIsInTheHalfOfItsMachine() throws {
+        let tables = try QualityTables(markdown: Self.tables + "\n\n| device | half |\n|---|---|\n| Cypress* | A |\n| * | B |\n", source: "table")
+        #expect(tables.half(ofDevice: "Cypress APA Trackpad (cyapa)") == "A")
+        #expect(tables.half(ofDevice: "SynPS/2 Synaptics TouchPad") == "B")
+        let label = QualityTables.Label(pattern: "*", category: "tap", expectation: try Expectation("tap per touch"), allowed: [])
+        var a = FileScore(name: "tap-1", label: label, contacts: (1, 0), gestures: [.init(gestureClass: "tap")])
+        a.half = "A"
+        var b = FileScore(name: "tap-2", label: label, contacts: (1, 0), gestures: [.init(gestureClass: "pinch")])
+        b.half = "B"
+        let halves = QualityReport.halves([("desktop.toml", QualityReport(scores: [a, b]))])
+        #expect(halves.contains("| `desktop.toml` | A | 1 | 1 (100%) | 0 (0%) | 1 of 1 (100%) |"), "\(halves)")
+        #expect(halves.contains("| `desktop.toml` | B | 1 | 0 (0%) | 1 (100%) | 0 of 1 (0%) |"), "\(halves)")
+    }
+
     @Test func aRecognizerListedTwiceForOneConfigurationIsRefused() {
         let twice = Self.tables.replacingOccurrences(of: "| laptop.toml | pinch | pinch |", with: "| laptop.toml | pinch | pinch |\n| laptop.toml | pinch | rotation |")
         #expect(throws: QualityError.self) { try QualityTables(markdown: twice, source: "table") }
