@@ -38,9 +38,9 @@ package struct QualityTables {
     package var classes: [String: [String: String]] = [:]
     package var devices: [DeviceRow] = []
     package var labels: [Label] = []
-    /// The half of the labelled set each machine's recordings are in, by the device's name (a pattern): rules
+    /// The half of the labelled set each person's recordings are in, by the recordings' names (a pattern): rules
     /// and constants are chosen on one half and checked on the other (docs/quality.md, Two halves).
-    package var halves: [(device: String, half: String)] = []
+    package var halves: [(pattern: String, half: String)] = []
 
     package init(markdown: String, source: String) throws {
         var header: [String] = []
@@ -70,7 +70,7 @@ package struct QualityTables {
                 let identity: [String: String]
                 do { identity = try Self.identity(cells[3]) } catch { throw fail("\(error)") }
                 devices.append(DeviceRow(pattern: cells[0], description: description, kind: cells[2].isEmpty ? nil : cells[2], identity: identity))
-            case ["device", "half"]:
+            case ["recordings", "half"]:
                 halves.append((cells[0], cells[1]))
             case ["recordings", "category", "expected", "also allowed"]:
                 let expectation: Expectation
@@ -106,8 +106,8 @@ package struct QualityTables {
 
     package func device(for name: String) -> DeviceRow? { devices.first { glob($0.pattern, matches: name) } }
 
-    /// The half of the set a recording made on the device called `device` is in.
-    package func half(ofDevice device: String) -> String? { halves.first { glob($0.device, matches: device) }?.half }
+    /// The half of the set the recording called `name` is in.
+    package func half(of name: String) -> String? { halves.first { glob($0.pattern, matches: name) }?.half }
 
     /// The class a configuration's recognizer counts as; one the table does not list counts as itself (and
     /// `make quality` refuses a configuration whose recognizers the table does not all list).

@@ -12,7 +12,7 @@ struct FileScore {
     var error: String?
     var tapsAsked = 0
     var tapsRecognized = 0
-    /// The half of the set its machine is in (docs/quality.md, Two halves).
+    /// The half of the set its person is in (docs/quality.md, Two halves).
     var half = ""
 
     var isRight: Bool { error == nil && unmet.isEmpty && wrongKinds.isEmpty }

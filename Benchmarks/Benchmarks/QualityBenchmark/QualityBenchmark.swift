@@ -139,16 +139,15 @@ struct QualityBenchmark: ParsableCommand {
             arguments += ["--device-database", project + "/devices"]
             let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
             let (status, output, errors) = try runGestured(["replay", "--config", path] + arguments + [file.path])
-            let machine = tables.device(for: file.name)?.identity["name"] ?? recording.description?.name ?? ""
             guard status == 0 else {
                 var failed = FileScore(name: file.name, category: label.category, error: "replay failed: \(errors.trimmingCharacters(in: .whitespacesAndNewlines))")
-                failed.half = tables.half(ofDevice: machine) ?? ""
+                failed.half = tables.half(of: file.name) ?? ""
                 return failed
             }
             var scored = FileScore(
                 name: file.name, label: label, contacts: LabelledRecording.contacts(of: recording),
                 gestures: gestures(inReplayOutput: output, classOf: { tables.gestureClass(of: $0, in: configuration) }))
-            scored.half = tables.half(ofDevice: machine) ?? ""
+            scored.half = tables.half(of: file.name) ?? ""
             return scored
         } catch {
             return FileScore(name: file.name, category: label.category, error: "\(error)")

@@ -91,12 +91,12 @@ import Testing
         #expect(untapped.isRight && untapped.tapsAsked == 0)
     }
 
-    /// The halves go by the machine's device name, the first pattern that matches; each configuration's figures
-    /// are given per half.
-    @Test func eachRecordingIsInTheHalfOfItsMachine() throws {
-        let tables = try QualityTables(markdown: Self.tables + "\n\n| device | half |\n|---|---|\n| Cypress* | A |\n| * | B |\n", source: "table")
-        #expect(tables.half(ofDevice: "Cypress APA Trackpad (cyapa)") == "A")
-        #expect(tables.half(ofDevice: "SynPS/2 Synaptics TouchPad") == "B")
+    /// The halves go by the recordings' names, the first pattern that matches; each configuration's figures are
+    /// given per half.
+    @Test func eachRecordingIsInTheHalfOfItsPerson() throws {
+        let tables = try QualityTables(markdown: Self.tables + "\n\n| recordings | half |\n|---|---|\n| userstudy/lumpy/* | A |\n| * | B |\n", source: "table")
+        #expect(tables.half(of: "userstudy/lumpy/click-any_angle_click.tap") == "A")
+        #expect(tables.half(of: "touchmtb/drumroll_lumpy") == "B")
         let label = QualityTables.Label(pattern: "*", category: "tap", expectation: try Expectation("tap per touch"), allowed: [])
         var a = FileScore(name: "tap-1", label: label, contacts: (1, 0), gestures: [.init(gestureClass: "tap")])
         a.half = "A"
