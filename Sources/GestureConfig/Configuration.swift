@@ -73,10 +73,10 @@ public struct DaemonSettings: Sendable, Equatable {
     /// and all connections' together (four and sixteen recognizers of 16 shapes of 10 examples).
     public var maxClientShapeComparisons = 640
     public var maxClientShapeComparisonsTotal = 2_560
-    /// The shape matching (ShapeWork's steps, about 10 instructions each) that all connections' own shape
+    /// The shape matching (ShapeWork's steps, about 25 instructions and 3 ns each) that all connections' own shape
     /// recognizers may do in one engine step together, shared by user and then by connection: at most about
     /// 3 ms of a frame however many shapes they added (docs/protocol.md, Shape work). One decision against 16
-    /// shapes of 10 examples takes about 170,000 (docs/shapes.md, Work).
+    /// shapes of 10 examples takes 70,000 on average and 133,000 at most (docs/shapes.md, Work).
     public var clientShapeSteps = 1_000_000
     /// The part of each of the `_total` bounds that the connections of one user may hold together: the rest is a
     /// reserve no one user can take, so that no user can refuse another's additions.

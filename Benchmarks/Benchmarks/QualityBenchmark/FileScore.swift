@@ -14,6 +14,8 @@ struct FileScore {
     var tapsRecognized = 0
     /// The half of the set its person is in (docs/quality.md, Two halves).
     var half = ""
+    /// Its label asks this configuration for nothing at all (a palm or a resting thumb alone, say).
+    var expectsNothing = false
 
     var isRight: Bool { error == nil && unmet.isEmpty && wrongKinds.isEmpty }
     var hasWrongKind: Bool { error != nil || !wrongKinds.isEmpty }
@@ -37,6 +39,7 @@ struct FileScore {
         self.name = name
         category = label.category
         for g in gestures { counts[g.gestureClass, default: 0] += 1 }
+        expectsNothing = label.expectation == .nothing
         let expected = label.expectation.classes
         wrongKinds = Set(counts.keys).subtracting(expected).subtracting(label.allowed)
         guard case .items(let items) = label.expectation else { return }

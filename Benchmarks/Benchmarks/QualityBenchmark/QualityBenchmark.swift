@@ -102,6 +102,15 @@ struct QualityBenchmark: ParsableCommand {
         print(QualityReport.summary(reports))
         print("\n## Each half (docs/quality.md, Two halves)\n")
         print(QualityReport.halves(reports))
+        print("\n## Issue 40's goals, each touchpad configuration and half\n")
+        for (configuration, report) in reports where tables.configurations["touchpad"]?.contains(configuration) == true {
+            for half in Set(report.scores.map(\.half)).sorted() {
+                print("\(configuration), half \(half.isEmpty ? "none" : half):")
+                for line in QualityReport(scores: report.scores.filter { $0.half == half }).goals(laptop: configuration.contains("laptop")) {
+                    print("  \(line)")
+                }
+            }
+        }
         print("skipped \(skipped.count) (reasons in docs/quality.md); unlabelled \(unlabelled.count)\(unlabelled.isEmpty ? "" : ": " + unlabelled.joined(separator: ", "))")
         if let floor, only == nil, config.isEmpty { try check(reports, against: floor) }
     }

@@ -41,6 +41,34 @@ struct QualityReport {
         return rows.joined(separator: "\n")
     }
 
+    /// Issue 40's goals for a touchpad configuration, each as a line saying the figure, the goal and whether it
+    /// is met: files right and with a wrong kind, no gesture on a palm or resting thumb alone, taps; and for the
+    /// laptop's (which leaves the pointer and scrolling to libinput) no gesture on the files of what it leaves,
+    /// and its two-finger taps and pinches right.
+    func goals(laptop: Bool) -> [String] {
+        let files = scores.count
+        func line(_ what: String, _ part: Int, _ whole: Int, _ goal: String, _ met: Bool) -> String {
+            "\(what): \(part) of \(whole) (\(percent(part, whole))), goal \(goal): \(met ? "met" : "not met")"
+        }
+        let alone = scores.filter { ["palm", "thumb"].contains($0.category) && $0.expectsNothing }
+        let made = alone.filter { !$0.counts.isEmpty }.count
+        var lines = [
+            line("right", right, files, "at least 95%", right * 100 >= 95 * files),
+            line("with a wrong kind", wrongKind, files, "at most 5%", wrongKind * 100 <= 5 * files),
+            line("palm or thumb alone, with a gesture", made, alone.count, "none", made == 0),
+            line("taps recognized", tapsRecognized, tapsAsked, "at least 98%", tapsRecognized * 100 >= 98 * tapsAsked),
+        ]
+        if laptop {
+            let quiet = scores.filter { ["scroll", "pointer", "tap", "drumroll", "select", "palm"].contains($0.category) }
+            let loud = quiet.filter { !$0.counts.isEmpty }.count
+            lines.append(line("scroll, pointer, tap, drumroll, select and palm files with a gesture", loud, quiet.count, "at most 1%", loud * 100 <= quiet.count))
+            let asked = scores.filter { ["two-finger tap", "pinch"].contains($0.category) }
+            let good = asked.filter(\.isRight).count
+            lines.append(line("two-finger taps and pinches right", good, asked.count, "at least 95%", good * 100 >= 95 * asked.count))
+        }
+        return lines
+    }
+
     /// One row per configuration.
     static func summary(_ reports: [(String, QualityReport)]) -> String {
         var rows = ["| configuration | files | right | wrong kind | taps recognized |", "|---|---:|---:|---:|---:|"]
