@@ -64,67 +64,54 @@ struct JSONReader {
         return value
     }
 
-    private mutating func nest() throws(Failure) {
+    private mutating func object() throws(Failure) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        try elements(closedBy: UInt8(ascii: "}"), "'}'") { reader throws(Failure) in
+            guard reader.next == UInt8(ascii: "\"") else { throw reader.failure("a key (a string) expected") }
+            let keyAt = reader.at
+            let key = try reader.string()
+            reader.skipSpace()
+            guard reader.next == UInt8(ascii: ":") else { throw reader.failure("':' expected after a key") }
+            reader.at += 1
+            reader.skipSpace()
+            guard fields.updateValue(try reader.value(), forKey: key) == nil else {
+                throw Failure(message: "key '\(key)' twice in one object", offset: keyAt)
+            }
+        }
+        return .object(fields)
+    }
+
+    private mutating func array() throws(Failure) -> JSONValue {
+        var values: [JSONValue] = []
+        try elements(closedBy: UInt8(ascii: "]"), "']'") { reader throws(Failure) in values.append(try reader.value()) }
+        return .array(values)
+    }
+
+    /// An object's or an array's elements, from its opening byte to `close`, each read by `element`, with
+    /// commas between them.
+    private mutating func elements(
+        closedBy close: UInt8, _ shown: String, _ element: (inout JSONReader) throws(Failure) -> Void
+    ) throws(Failure) {
         depth += 1
         guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
         at += 1
         skipSpace()
-    }
-
-    private mutating func object() throws(Failure) -> JSONValue {
-        try nest()
-        var fields: [String: JSONValue] = [:]
-        if next == UInt8(ascii: "}") {
+        defer { depth -= 1 }
+        if next == close {
             at += 1
-            depth -= 1
-            return .object(fields)
+            return
         }
         while true {
-            guard next == UInt8(ascii: "\"") else { throw failure("a key (a string) expected") }
-            let keyAt = at
-            let key = try string()
-            skipSpace()
-            guard next == UInt8(ascii: ":") else { throw failure("':' expected after a key") }
-            at += 1
-            skipSpace()
-            let value = try value()
-            guard fields.updateValue(value, forKey: key) == nil else {
-                throw Failure(message: "key '\(key)' twice in one object", offset: keyAt)
-            }
+            try element(&self)
             skipSpace()
             switch next {
             case UInt8(ascii: ","):
                 at += 1
                 skipSpace()
-            case UInt8(ascii: "}"):
+            case close:
                 at += 1
-                depth -= 1
-                return .object(fields)
-            default: throw failure("',' or '}' expected")
-            }
-        }
-    }
-
-    private mutating func array() throws(Failure) -> JSONValue {
-        try nest()
-        var elements: [JSONValue] = []
-        if next == UInt8(ascii: "]") {
-            at += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            elements.append(try value())
-            skipSpace()
-            switch next {
-            case UInt8(ascii: ","):
-                at += 1
-                skipSpace()
-            case UInt8(ascii: "]"):
-                at += 1
-                depth -= 1
-                return .array(elements)
-            default: throw failure("',' or ']' expected")
+                return
+            default: throw failure("',' or \(shown) expected")
             }
         }
     }

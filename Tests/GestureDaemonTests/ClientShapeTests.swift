@@ -34,6 +34,16 @@ import Testing
         #"{"type":"add_shape","shape":{"name":"\#(name)","examples":[[\#(stroke(corners))]]}}"#
     }
 
+    /// One finger draws the zigzag, 50 mm right of and 20 mm below its examples, a point every 50 ms from 1 s.
+    static func drawZigzag(on core: DaemonCore) {
+        var t = 1.0
+        for (i, p) in zigzag.enumerated() {
+            core.frame(DaemonCoreTests.frame(t, [(1, i == 0 ? .began : .moved, p.0 + 50, p.1 + 20)]), from: DaemonCoreTests.device.id)
+            t += 0.05
+        }
+        core.frame(DaemonCoreTests.frame(t, [(1, .ended, 210, 140)]), from: DaemonCoreTests.device.id)
+    }
+
     static func reply(_ core: DaemonCore, _ lines: DaemonCoreTests.Lines, _ request: String) -> [String: Any] {
         ClientLimitTests.reply(core, lines, request)
     }
@@ -53,12 +63,7 @@ import Testing
         let added = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["zigzag","bar"]}}"#)
         #expect(added["type"] as? String == "recognizer_added", "\(added)")
         _ = Self.reply(core, lines, #"{"type":"subscribe","events":["gestures"]}"#)
-        var t = 1.0
-        for (i, p) in Self.zigzag.enumerated() {
-            core.frame(DaemonCoreTests.frame(t, [(1, i == 0 ? .began : .moved, p.0 + 50, p.1 + 20)]), from: DaemonCoreTests.device.id)
-            t += 0.05
-        }
-        core.frame(DaemonCoreTests.frame(t, [(1, .ended, 210, 140)]), from: DaemonCoreTests.device.id)
+        Self.drawZigzag(on: core)
         let gesture = try #require(lines.objects(to: 1).first { $0["type"] as? String == "gesture" })
         #expect(gesture["recognizer"] as? String == "mine" && gesture["owner"] as? String == "client 1")
         #expect((gesture["values"] as? [String: Any])?["shape"] as? String == "zigzag", "\(gesture)")
@@ -74,12 +79,7 @@ import Testing
             _ = Self.reply(core, lines, Self.addShape("zigzag", Self.zigzag))
             _ = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["zigzag"]}}"#)
             _ = Self.reply(core, lines, #"{"type":"subscribe","events":["gestures"]}"#)
-            var t = 1.0
-            for (i, p) in Self.zigzag.enumerated() {
-                core.frame(DaemonCoreTests.frame(t, [(1, i == 0 ? .began : .moved, p.0 + 50, p.1 + 20)]), from: DaemonCoreTests.device.id)
-                t += 0.05
-            }
-            core.frame(DaemonCoreTests.frame(t, [(1, .ended, 210, 140)]), from: DaemonCoreTests.device.id)
+            Self.drawZigzag(on: core)
             #expect(lines.objects(to: 1).contains { $0["type"] as? String == "gesture" } == recognized, "\(steps) steps")
         }
     }
