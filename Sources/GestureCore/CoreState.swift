@@ -22,13 +22,7 @@ final class CoreState {
     private(set) var control: PeerPolicy
     /// Who sees positions where (docs/protocol.md, Who sees what). Read for every action some peer sees part of,
     /// changed only by requests and reloads: unchecked, as the clients are.
-    @exclusivity(unchecked) var positionAccess: PositionAccess {
-        didSet { marksPlaces = positionAccess.hasKindsOfPlace }
-    }
-    /// Whether touches carry the places they visit (`PositionAccess.hasKindsOfPlace`), asked every frame: kept
-    /// apart, since asking the access itself copied it (its tables retained and released, about 100
-    /// instructions a frame).
-    @exclusivity(unchecked) private(set) var marksPlaces = false
+    @exclusivity(unchecked) var positionAccess: PositionAccess
     /// Read every loop turn for the next deadline, changed only as devices come and go or on reload, never
     /// while another access is open: unchecked for exclusivity.
     @exclusivity(unchecked) var sessions: [DeviceID: DeviceSession] = [:] {
@@ -75,7 +69,6 @@ final class CoreState {
         policy = access.rawTouches
         control = access.control
         positionAccess = access.positions
-        marksPlaces = access.positions.hasKindsOfPlace
         self.outbox = outbox
         self.explainTo = explainTo
         logger = actions.logger(label: "gestured", level: logLevel)

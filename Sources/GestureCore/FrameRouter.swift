@@ -31,7 +31,7 @@ final class FrameRouter {
         guard let session = state.session(of: device) else { return }
         session.passThrough?.buttons(frame.physicalButtons, at: frame.timestamp)
         if var prepared = session.prepare(frame) {
-            if state.marksPlaces { session.markPlaces(&prepared, state.positionAccess) }
+            if state.positionAccess.hasKindsOfPlace { session.markPlaces(&prepared, state.positionAccess) }
             state.counters.frames += 1
             run(session) { $0.process(prepared, into: &$1) }
             if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, prepared) }
@@ -80,7 +80,7 @@ final class FrameRouter {
             // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
             if session.conditioningDue(by: time) {
                 if var frame = session.tick(at: time) {
-                    if state.marksPlaces { session.markPlaces(&frame, state.positionAccess) }
+                    if state.positionAccess.hasKindsOfPlace { session.markPlaces(&frame, state.positionAccess) }
                     state.counters.frames += 1
                     run(session) { $0.process(frame, into: &$1) }
                     if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
