@@ -1,5 +1,5 @@
-/// What a configuration's own recognizers cost the daemon at a touch, for `gestured check` and the daemon's log
-/// (docs/daemon.md, A frame's budget): a check that passes can still make every frame late. The configuration's
+/// What a configuration's own recognizers cost the daemon at a touch, for `gestured check` (docs/daemon.md,
+/// Hostile peers): a check that passes can still make every frame late. The configuration's
 /// recognizers are not metered as connections' are (docs/protocol.md, Shape work): the administrator is told.
 public struct FrameWork: Sendable {
     /// Failure requirements between the recognizers (each `require_to_fail` name): a new touch's arbitration
@@ -16,7 +16,7 @@ public struct FrameWork: Sendable {
 
     public init(_ configuration: Configuration) {
         requirementPairs = configuration.recognizers.reduce(0) { $0 + Set($1.requireToFail).count }
-        shapeComparisons = configuration.recognizers.reduce(0) { $0 + ($1.shapes?.matcher.comparisons ?? 0) }
+        shapeComparisons = configuration.recognizers.reduce(0) { $0 + ($1.shapes?.examples ?? 0) }
     }
 
     /// What exceeds the budget, in words; none when the configuration fits.

@@ -32,9 +32,7 @@ final class ClientSession {
     /// The points of its shapes.
     var shapePoints: Int { shapes.reduce(0) { $0 + $1.pointCount } }
     /// The examples its shape recognizers compare a drawing with, each recognizer's counted.
-    var shapeComparisons: Int {
-        recognizers.reduce(0) { sum, r in r.shapes?.templates.reduce(sum) { $0 + $1.examples.count } ?? sum }
-    }
+    var shapeComparisons: Int { recognizers.reduce(0) { $0 + ($1.shapes?.examples ?? 0) } }
 
     /// The examples of its shapes that an add_recognizer's `shapes` names (each name once; a name it did not add
     /// counts nothing, and is refused when the recognizer is made).

@@ -13,8 +13,6 @@ public final class ShapeMatcher: Sendable {
     public let mostStrokes: Int
     private let names: [String]
     private let examples: [PreparedExample]
-    /// The examples a drawing is compared with: what the matcher holds, about 2 KB each.
-    public var comparisons: Int { examples.count }
 
     /// The most steps (ShapeWork) one comparison of a drawing with an example takes: what a search may take past
     /// the steps it was allowed.

@@ -1,6 +1,6 @@
 /// The matching a search for the nearest shape may do, counted in steps: one step is one squared distance between
 /// a point of the drawing and a point of an example (a grid look-up counts as one), so that steps follow a search's
-/// instructions (about 10 a step, docs/shapes.md, Work) whatever the shapes and drawing. A search stops, undecided,
+/// instructions (about 25 a step, docs/shapes.md, Work) whatever the shapes and drawing. A search stops, undecided,
 /// before a comparison once its steps are spent: the daemon bounds what one connection's shapes cost a frame so,
 /// since no bound on their size alone can tell how much of a lift they take together.
 public struct ShapeWork: Sendable {
