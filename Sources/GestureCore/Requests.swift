@@ -131,7 +131,7 @@ final class Requests {
                     "raw touches are not allowed for uid \(client.peer.uid): daemon.raw_touches in \(state.configuration.file) names the users and groups that may have them")
             }
             try Self.checkKinds(subscription)
-            try withinLimit(client.subscriptions.count, state.configuration.daemon.maxClientSubscriptions, "subscriptions", "max_client_subscriptions")
+            try withinLimit(client.subscriptions.count, "subscriptions", ("max_client_subscriptions", state.configuration.daemon.maxClientSubscriptions))
             let n = client.subscribe(subscription)
             return .subscribed(subscription: n, events: Subscription.Events.allCases.filter(subscription.wants))
         case .unsubscribe(let n):
@@ -223,7 +223,7 @@ final class Requests {
             return .recognizerRemoved(name: name)
         case .addShape(let value):
             let limits = state.configuration.daemon
-            try withinLimit(client.shapes.count, limits.maxClientShapes, "shapes", "max_client_shapes")
+            try withinLimit(client.shapes.count, "shapes", ("max_client_shapes", limits.maxClientShapes))
             let shape: ShapeTemplate
             do {
                 shape = try state.configuration.clientShape(ConfigValue(value))
@@ -299,13 +299,8 @@ final class Requests {
         _ client: ClientSession, adding: Int, _ what: String, held: (ClientSession) -> Int, _ connection: (key: String, bound: Int),
         _ total: (key: String, bound: Int)
     ) throws(RequestError) {
+        try withinLimit(held(client), adding: adding, what, connection)
         let file = state.configuration.file
-        let mine = held(client) + adding
-        guard mine <= connection.bound else {
-            throw RequestError(
-                "limit_reached", "this connection would hold \(mine) \(what), more than the \(connection.bound) that daemon.\(connection.key) in \(file) allows; remove some first",
-                limit: .init(key: connection.key, holder: .connection, wanted: mine, allowed: connection.bound))
-        }
         let share = Int((Double(total.bound) * state.configuration.daemon.maxUserShare).rounded(.down))
         let users = state.clients.values.reduce(adding) { $1.peer.uid == client.peer.uid ? $0 + held($1) : $0 }
         // A share of all of it is the total's to say.
@@ -327,13 +322,15 @@ final class Requests {
     /// The least time between two reloads over the socket.
     static let socketReloadInterval = 1.0
 
-    /// A connection holds at most `limit` of a thing; the error names the key that sets it.
-    private func withinLimit(_ count: Int, _ limit: Int, _ what: String, _ key: String) throws(RequestError) {
-        guard count >= limit else { return }
+    /// Whether a connection that holds `held` of a thing may hold `adding` more, within what one connection may
+    /// hold (`connection`'s key and bound); the refusal names the key.
+    private func withinLimit(_ held: Int, adding: Int = 1, _ what: String, _ connection: (key: String, bound: Int)) throws(RequestError) {
+        let mine = held + adding
+        guard mine > connection.bound else { return }
         throw RequestError(
             "limit_reached",
-            "this connection already has \(count) \(what), the most daemon.\(key) in \(state.configuration.file) allows; remove one first",
-            limit: .init(key: key, holder: .connection, wanted: count + 1, allowed: limit))
+            "this connection would hold \(mine) \(what), more than the \(connection.bound) that daemon.\(connection.key) in \(state.configuration.file) allows; remove some first",
+            limit: .init(key: connection.key, holder: .connection, wanted: mine, allowed: connection.bound))
     }
 
     /// The shared surfaces' recognizers and the asking connection's own: another's own are its business.
