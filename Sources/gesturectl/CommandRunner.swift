@@ -24,7 +24,7 @@ final class CommandRunner: @unchecked Sendable {
     func run(_ command: String, _ variables: [String: String]) {
         lock.lock()
         guard running < most else {
-            let line = skips.skipped(command, most: most, at: Self.now)
+            let line = skips.skipped(command, most: most, at: ActionPerformer.now)
             lock.unlock()
             if let line { say(line) }
             return
@@ -45,16 +45,9 @@ final class CommandRunner: @unchecked Sendable {
     private func finished() {
         lock.lock()
         running -= 1
-        let line = skips.commandEnded(at: Self.now)
+        let line = skips.commandEnded(at: ActionPerformer.now)
         lock.unlock()
         if let line { say(line) }
-    }
-
-    /// Seconds on the monotonic clock, for SkipReport.
-    private static var now: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// The command started with its output into a pipe; nil, said, when it cannot be.
