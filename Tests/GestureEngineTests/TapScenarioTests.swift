@@ -279,4 +279,22 @@ import Testing
             0.120 V: touch 2 cancelled
             """)
     }
+
+    /// Touch conditioning cancels a finger that came back and lifted at once; when another lifts in the same
+    /// frame, the tap hears the ended first (its touches are ended, then cancelled), and the cancelled finger still
+    /// makes it fail (docs/engine.md).
+    @Test func aFingerCancelledAsTheOtherLiftsMakesNoTap() {
+        expectTrace(sceneV + """
+            tap two in V touches=2
+            0.00 down 1 100 100
+            0.05 down 2 200 100
+            0.10 up 2
+            0.10 cancel 1
+            """, """
+            0.000 V: touch 1 began
+            0.050 V: touch 2 began
+            0.100 V: touch 1 cancelled
+            0.100 V: touch 2 ended
+            """)
+    }
 }

@@ -86,6 +86,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
             return
         }
         guard activeTouchCount == 0 else { return }
+        // A finger cancelled in the frame the others lift in (touch conditioning takes back a finger that came
+        // back and lifted at once) is delivered after them; it was never a tap's finger (docs/engine.md).
+        guard !trackedTouches.contains(where: { $0.phase == .cancelled }) else {
+            because("a touch was cancelled")
+            state = .failed
+            return
+        }
         tapsCompleted += 1
         if tapsCompleted == numberOfTapsRequired {
             phase = .idle
