@@ -30,10 +30,12 @@ extension TouchConditioner {
             // An edge palm that leaves its strip soon after landing was a finger coming in from the side; one
             // beside a finger is a finger of a two-finger gesture starting at the edge.
             guard let edge = settings.palmEdge else { return nil }
-            if contacts.values.contains(where: { $0.state.isShown }) { return .fingerDown }
+            if fingerShown(near: touch.location) { return .fingerDown }
             // Two contacts landing together at an edge are two fingers starting a gesture there; a palm is one.
+            // A palm at one side and a contact across the pad are not two fingers of a gesture.
             if let other = contacts.first(where: { id, other in
                 id != touch.id && other.state.startsAtEdgeWithAnother && abs(other.landedAt - c.landedAt) <= settings.landingWindow
+                    && Self.mayGestureTogether(other.raw, touch.location)
             }) {
                 return .landedWith(other.id, apart: abs(other.value.landedAt - c.landedAt))
             }
@@ -87,6 +89,15 @@ extension TouchConditioner {
     static let pairWidth = 35.0
     static let pairHeight = 25.0
 
+    /// Whether two contacts are near enough to be two fingers of one gesture: within an ellipse 50 mm across and
+    /// 45 mm up and down of each other (ChromeOS's two-finger closeness, docs/conditioning.md).
+    static func mayGestureTogether(_ a: Point, _ b: Point) -> Bool {
+        let dx = (a.x - b.x) / gestureReachAcross, dy = (a.y - b.y) / gestureReachDown
+        return dx * dx + dy * dy < 1
+    }
+    static let gestureReachAcross = 50.0
+    static let gestureReachDown = 45.0
+
     /// Why a contact presses or lies like a palm, nil when it does not.
     func palmCause(_ touch: Touch) -> ContactCause? {
         if let limit = settings.palmPressure, let p = touch.pressure, p > limit { return .pressure(p, limit: limit) }
@@ -114,7 +125,7 @@ extension TouchConditioner {
 
     func stillSettling(_ s: ContactState.Shown, _ location: Point, at now: Timestamp) -> Bool {
         guard let distance = settings.settleDistance else { return false }
-        return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime
+        return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime && fingersShown < 2
     }
 
     /// The contact that lifts, in the same frame, where this one jumped to: firmware that loses one of two fingers

@@ -44,7 +44,7 @@ extension TouchConditioner {
             // A bottom corner is a thumb's place before a palm's.
             verdict = .thumb(anchor: touch.location, atEdge: false)
             cause = .inThumbBand(y: touch.location.y, band: surface.height * (1 - zone))
-        } else if let edge = settings.palmEdge, fingersShown == 0, touch.location.x < edge || touch.location.x > surface.width - edge {
+        } else if let edge = settings.palmEdge, touch.location.x < edge || touch.location.x > surface.width - edge, !fingerShown(near: touch.location) {
             verdict = .edgePalm
             cause = .atSideEdge(distance: min(touch.location.x, surface.width - touch.location.x), limit: edge)
         }
@@ -191,6 +191,11 @@ extension TouchConditioner {
         }
     }
 
+    /// Whether a finger the engine sees is near enough to `location` for the two to be fingers of one gesture.
+    func fingerShown(near location: Point) -> Bool {
+        contacts.values.contains { $0.state.isShown && Self.mayGestureTogether($0.raw, location) }
+    }
+
     var fingersShown: Int {
         var n = 0
         for c in contacts.values where c.state.isShown { n += 1 }
@@ -207,3 +212,4 @@ extension ContactState {
         return .piece(of: owner, piece)
     }
 }
+

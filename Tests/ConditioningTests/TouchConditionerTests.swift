@@ -156,6 +156,15 @@ import Testing
         #expect(Self.stage("0.00 down 1 3 30\n0.50 move 1 3 30\n0.50 down 2 40 30\n0.51 move 1 3 30\n0.51 move 2 40 30") == [
             "0.000 palm 1 began (3,30)", "0.500 touch 2 began (40,30)", "0.510 touch 1 began (3,30)", "0.510 palm 1 ended (3,30)",
         ])
+        // A contact landing across the pad (too far for the two to be fingers of one gesture: ChromeOS's 50 by
+        // 45 mm ellipse) neither joins it at the edge nor makes it a finger; nor does a finger down across the pad
+        // when a contact lands at the edge.
+        #expect(Self.stage("0.00 down 1 3 30\n0.05 down 2 88 40\n0.06 move 1 3 30\n0.06 move 2 88 40\n0.50 move 1 3 31").prefix(3) == [
+            "0.000 palm 1 began (3,30)", "0.050 touch 2 began (88,40)", "0.500 palm 1 moved (3,31)",
+        ])
+        #expect(Self.stage("0.00 down 2 88 40\n0.30 move 2 88 40\n0.30 down 1 3 30\n0.40 move 1 3 31").suffix(2) == [
+            "0.300 palm 1 began (3,30)", "0.400 palm 1 moved (3,31)",
+        ])
     }
 
     @Test func aContactRestingInTheBottomBandIsAThumbUntilItMovesOrAFingerLandsBesideIt() {
@@ -312,9 +321,10 @@ import Testing
     }
 
     @Test func aFingerJoiningAGestureStartsRecognitionOverWithBoth() {
-        // The second finger lands (it is a touch at once: the first is moving, not tapping) and settles; the
-        // first's move in that frame is no movement (fingers placed anew). 100 ms later, the pan having begun,
-        // both are cancelled and begin again a frame later (of the stage's own, a millisecond on), where they are.
+        // The second finger lands (it is a touch at once: the first is moving, not tapping) and, with another
+        // finger shown, does not settle: its moves are movement at once. The first's move in that frame is no
+        // movement (fingers placed anew). 100 ms later, the pan having begun, both are cancelled and begin again a
+        // frame later (of the stage's own, a millisecond on), where they are.
         #expect(Self.stage("""
             region P 0 0 100 70
             pan pan in P
@@ -329,7 +339,7 @@ import Testing
             0.51 move 1 48 30
             0.51 move 2 63 30
             """).suffix(6) == [
-            "0.500 touch 1 cancelled (42,30)", "0.500 touch 2 cancelled (60,30)", "0.501 touch 4294967297 began (47,30)",
+            "0.500 touch 1 cancelled (42,30)", "0.500 touch 2 cancelled (61,30)", "0.501 touch 4294967297 began (47,30)",
             "0.501 touch 4294967298 began (62,30)", "0.510 touch 4294967297 moved (48,30)", "0.510 touch 4294967298 moved (63,30)",
         ])
     }
