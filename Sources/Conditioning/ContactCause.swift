@@ -47,6 +47,9 @@ enum ContactCause: Sendable {
     case settledByDistance(Double, limit: Double)
     /// Still settling after this long: what it drifted meanwhile is no movement.
     case settledByTime(Double, limit: Double, drift: Double)
+    /// Other fingers are shown with it (this many): a gesture of several fingers has thresholds of its own, so it
+    /// settles no longer; what it drifted so far is no movement.
+    case besideFingers(Int, drift: Double)
     case waitOver
     case noFingerShown
     /// Moved this far from where it was held.
@@ -91,6 +94,7 @@ extension ContactCause: CustomStringConvertible {
             "\(from) -> \(to) fingers for \(after.seconds): recognition starts over" + (to == 1 && from > 1 ? "; the finger left comes back when it moves" : "")
         case .settledByDistance(let d, let limit): "moved \(d.mm) from where it landed >= \(limit.mm)"
         case .settledByTime(let t, let limit, let drift): "settled after \(t.seconds) >= \(limit.seconds): its drift of \(drift.mm) is no movement"
+        case .besideFingers(let others, let drift): "\(others) other finger(s) shown: it settles no longer; its drift of \(drift.mm) is no movement"
         case .waitOver: "its wait is over"
         case .noFingerShown: "no finger is shown"
         case .movedAway(let d, let limit): "moved \(d.mm) from where it was held >= \(limit.mm)"

@@ -123,6 +123,7 @@ extension TouchConditioner {
         return nil
     }
 
+    /// A finger settles while it is the only one shown: with others, the gesture's own thresholds take wobble.
     func stillSettling(_ s: ContactState.Shown, _ location: Point, at now: Timestamp) -> Bool {
         guard let distance = settings.settleDistance else { return false }
         return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime && fingersShown < 2

@@ -105,11 +105,13 @@ extension TouchConditioner {
         let at = touch.location - s.offset
         if settling, !stillSettling(s, at, at: now) {
             settling = false
-            // Settled by time: where it drifted to meanwhile is where it stays.
             let moved = at.distance(to: s.anchor)
+            let shown = fingersShown
             if let distance = settings.settleDistance, moved < distance {
+                // Settled by time, or beside other fingers: where it drifted to meanwhile is where it stays (a
+                // finger's first report after landing wobbles whether or not others landed with it).
                 s.offset += at - s.anchor
-                settled = .settledByTime(now - s.since, limit: settings.settleTime, drift: moved)
+                settled = shown > 1 ? .besideFingers(shown - 1, drift: moved) : .settledByTime(now - s.since, limit: settings.settleTime, drift: moved)
             } else {
                 settled = .settledByDistance(moved, limit: settings.settleDistance ?? 0)
             }
