@@ -21,7 +21,8 @@ enum ContactCause: Sendable {
     case buttonHeld
     /// Landed this far down the surface, below the top of the thumb band.
     case inThumbBand(y: Double, band: Double)
-    /// Landed this far from the nearer side edge (less than nothing: beyond it), with no finger down.
+    /// Landed this far from the nearer side edge (less than nothing: beyond it), with no finger down near enough to
+    /// gesture with it.
     case atSideEdge(distance: Double, limit: Double)
     /// Landed this far from another contact.
     case besideContact(TouchID, distance: Double, limit: Double)
@@ -81,7 +82,7 @@ extension ContactCause: CustomStringConvertible {
         case .buttonHeld: "landed while the button is held"
         case .inThumbBand(let y, let band): "landed in the thumb band, \(y.mm) down > \(band.mm)"
         case .atSideEdge(let d, let limit):
-            "landed " + (d < 0 ? "\((-d).mm) beyond" : "\(d.mm) from") + " a side edge, in its \(limit.mm) strip, with no finger down"
+            "landed " + (d < 0 ? "\((-d).mm) beyond" : "\(d.mm) from") + " a side edge, in its \(limit.mm) strip, with no finger near"
         case .besideContact(let other, let d, let limit): "landed \(d.mm) from contact \(other) < \(limit.mm)"
         case .clicked: "the button was pressed"
         case .heldAfterTap(let still, let limit): "still \(still.seconds) >= \(limit.seconds) right after a tap: it holds a drag's button"
@@ -100,7 +101,7 @@ extension ContactCause: CustomStringConvertible {
         case .movedAway(let d, let limit): "moved \(d.mm) from where it was held >= \(limit.mm)"
         case .clickReleaseOff: "click_release_mm is off"
         case .ownerLifted(let owner): "contact \(owner) lifted: this is what is left of it"
-        case .fingerDown: "a finger is down"
+        case .fingerDown: "a finger is down near it"
         case .landedWith(let other, let apart): "contact \(other) landed with it, \(apart.seconds) apart"
         case .leftEdge(let after): "left the side strip \(after.seconds) after landing"
         case .thumbMoved(let d, let limit): "moved \(d.mm) from where it rested >= \(limit.mm), and out of the band"

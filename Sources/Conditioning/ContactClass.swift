@@ -2,7 +2,7 @@
 public enum ContactClass: UInt8, Sendable, CustomStringConvertible {
     /// A finger: the recognizers see it.
     case finger
-    /// Pressing too hard, too large, or landing at a side edge with no finger down.
+    /// Pressing too hard, too large, or landing at a side edge with no finger down near it.
     case palm
     /// Resting in the bottom part of a touchpad.
     case thumb

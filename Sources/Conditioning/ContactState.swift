@@ -21,8 +21,8 @@ enum ContactState: Sendable {
     case piece(of: TouchID, Piece)
     /// A palm for the rest of its life.
     case palm
-    /// Landed in a side strip with no finger down: a palm, unless it leaves the strip within `palm_edge_time`, a
-    /// finger is down, or another contact landed with it.
+    /// Landed in a side strip with no finger down near it: a palm, unless it leaves the strip within
+    /// `palm_edge_time`, a finger is down near it, or another contact landed with it near it.
     case edgePalm
     /// A resting thumb: a touch once it has moved `thumb_release_mm` from `anchor` and come up out of the band, or
     /// when a finger lands with it.
