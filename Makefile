@@ -159,6 +159,8 @@ bench-load: build
 # Recognition quality: every labelled recording of ../shared/recordings (real people's touchpads and
 # touchscreens) through `gestured replay` with the shipped configurations, scored against what its label asks
 # for (docs/quality.md); fails below Benchmarks/Quality/floor.txt. Skipped, saying so, without the recordings.
+# QUALITY_OPTIONS passes on: --first-gestures FILE, then --compare-first FILE after a change (docs/quality.md,
+# First gestures).
 # Its own scoring is tested first (Benchmarks/Tests).
 QUALITY_RECORDINGS ?= $(if $(GESTURED_RECORDINGS),$(GESTURED_RECORDINGS),../shared/recordings)
 quality: build
@@ -166,7 +168,7 @@ quality: build
 	$(SWIFT) test --package-path Benchmarks --skip-build
 	$(SWIFT) build -c release --package-path Benchmarks --product QualityBenchmark
 	Benchmarks/.build/release/QualityBenchmark --gestured .build/release/gestured --recordings $(QUALITY_RECORDINGS) \
-		--floor Benchmarks/Quality/floor.txt
+		--floor Benchmarks/Quality/floor.txt $(QUALITY_OPTIONS)
 
 # Shape recognizers as a user has them (docs/shapes.md, Measured), in process: each drawing of the $1 unistroke logs
 # replayed as a recording through a shape recognizer whose shape files were learned from other drawings, person by

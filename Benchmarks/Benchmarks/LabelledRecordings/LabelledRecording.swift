@@ -33,6 +33,14 @@ package struct LabelledRecording {
     /// two or more slots hold a contact after fewer did. A slot whose first event is a position held a contact
     /// when the capture began. Single-touch and protocol A devices have no tracking ids: their BTN_TOUCH and
     /// BTN_TOOL_DOUBLETAP presses count instead.
+    /// When the recording's first contact landed (its first tracking id, or its first position if it has none),
+    /// in seconds of the recording's clock.
+    package static func firstLanding(in recording: Recording) -> Double? {
+        let first = recording.events.first { $0.type == EventType.abs && $0.code == AbsCode.mtTrackingID && $0.value >= 0 }
+            ?? recording.events.first { $0.type == EventType.abs && ($0.code == AbsCode.mtPositionX || $0.code == AbsCode.x) }
+        return first?.time.seconds
+    }
+
     package static func contacts(of recording: Recording) -> (touches: Int, pairs: Int) {
         var touches = 0, pairs = 0, presses = 0, doubles = 0
         var slot = Int(recording.description?.axes[AbsCode.mtSlot]?.value ?? 0)

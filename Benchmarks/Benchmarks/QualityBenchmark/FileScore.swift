@@ -16,6 +16,9 @@ struct FileScore {
     var half = ""
     /// Its label asks this configuration for nothing at all (a palm or a resting thumb alone, say).
     var expectsNothing = false
+    /// Milliseconds from the recording's first contact landing to the first gesture of a class its label asks
+    /// for (began, or ended for a discrete one), per class; none for a class that never came.
+    var firstAsked: [String: Double] = [:]
 
     var isRight: Bool { error == nil && unmet.isEmpty && wrongKinds.isEmpty }
     var hasWrongKind: Bool { error != nil || !wrongKinds.isEmpty }
@@ -24,6 +27,8 @@ struct FileScore {
     /// along each axis counting every step (a scroll back and forth goes far and ends near where it began).
     struct Gesture {
         var gestureClass: String
+        /// The replay's time of its first line, in seconds.
+        var time: Double?
         var translation: (x: Double, y: Double)?
         var path: (x: Double, y: Double) = (0, 0)
 
@@ -35,12 +40,17 @@ struct FileScore {
         }
     }
 
-    init(name: String, label: QualityTables.Label, contacts: (touches: Int, pairs: Int), gestures: [Gesture]) {
+    init(name: String, label: QualityTables.Label, contacts: (touches: Int, pairs: Int), gestures: [Gesture], landed: Double? = nil) {
         self.name = name
         category = label.category
         for g in gestures { counts[g.gestureClass, default: 0] += 1 }
         expectsNothing = label.expectation == .nothing
         let expected = label.expectation.classes
+        if let landed {
+            for g in gestures where expected.contains(g.gestureClass) && firstAsked[g.gestureClass] == nil {
+                if let time = g.time { firstAsked[g.gestureClass] = (time - landed) * 1000 }
+            }
+        }
         wrongKinds = Set(counts.keys).subtracting(expected).subtracting(label.allowed)
         guard case .items(let items) = label.expectation else { return }
         for item in items {
@@ -105,7 +115,7 @@ func gestures(inReplayOutput output: Data, classOf: (String) -> String) -> [File
         switch state {
         case "began":
             open[recognizer] = result.count
-            var g = FileScore.Gesture(gestureClass: classOf(recognizer))
+            var g = FileScore.Gesture(gestureClass: classOf(recognizer), time: object["time"] as? Double)
             if let translation { g.moved(to: translation) }
             result.append(g)
         case "changed", "ended", "cancelled":
@@ -113,7 +123,7 @@ func gestures(inReplayOutput output: Data, classOf: (String) -> String) -> [File
                 if let translation { result[index].moved(to: translation) }
                 if state != "changed" { open[recognizer] = nil }
             } else if state == "ended" {
-                var g = FileScore.Gesture(gestureClass: classOf(recognizer))
+                var g = FileScore.Gesture(gestureClass: classOf(recognizer), time: object["time"] as? Double)
                 if let translation { g.moved(to: translation) }
                 result.append(g)
             }

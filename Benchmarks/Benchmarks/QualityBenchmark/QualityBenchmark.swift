@@ -37,6 +37,12 @@ struct QualityBenchmark: ParsableCommand {
     @Option(help: "KIND=FILE: score that kind of device with this configuration only, instead of the table's (to try settings; no floor).")
     var config: [String] = []
 
+    @Option(help: "Write each touchpad file's first gesture of each class its label asks for (ms after its first contact landed) to this file.")
+    var firstGestures: String?
+
+    @Option(help: "A file --first-gestures wrote before: print how much sooner or later each class's first gestures come now.")
+    var compareFirst: String?
+
     func run() throws {
         guard FileManager.default.fileExists(atPath: recordings + "/README.md") else {
             print("quality: the shared recordings are not at \(recordings); nothing to score (skipped)")
@@ -111,6 +117,13 @@ struct QualityBenchmark: ParsableCommand {
                 }
             }
         }
+        let touchpadReports = reports.filter { tables.configurations["touchpad"]?.contains($0.0) == true }
+        let firsts = FirstGestures(touchpadReports)
+        if let firstGestures { try firsts.text.write(toFile: firstGestures, atomically: true, encoding: .utf8) }
+        if let compareFirst {
+            print("\n## First gestures against \(compareFirst) (gestured's own; docs/quality.md, First gestures)\n")
+            print(try firsts.comparison(with: FirstGestures(text: String(contentsOfFile: compareFirst, encoding: .utf8))))
+        }
         print("skipped \(skipped.count) (reasons in docs/quality.md); unlabelled \(unlabelled.count)\(unlabelled.isEmpty ? "" : ": " + unlabelled.joined(separator: ", "))")
         if let floor, only == nil, config.isEmpty { try check(reports, against: floor) }
     }
@@ -155,7 +168,8 @@ struct QualityBenchmark: ParsableCommand {
             }
             var scored = FileScore(
                 name: file.name, label: label, contacts: LabelledRecording.contacts(of: recording),
-                gestures: gestures(inReplayOutput: output, classOf: { tables.gestureClass(of: $0, in: configuration) }))
+                gestures: gestures(inReplayOutput: output, classOf: { tables.gestureClass(of: $0, in: configuration) }),
+                landed: LabelledRecording.firstLanding(in: recording))
             scored.half = tables.half(of: file.name) ?? ""
             return scored
         } catch {

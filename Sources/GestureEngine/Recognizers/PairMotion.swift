@@ -2,7 +2,8 @@ import RealModule
 
 /// Two fingers on a touchpad, judged by each finger's own motion since the pair formed: a scroll (both going
 /// the same way, or one resting while the other moves) or a pinch (going different ways). A pinch or rotation
-/// of indirect touches begins only on a pinch verdict (docs/engine.md, "Touchpads: a scroll is never a pinch").
+/// of indirect touches begins only on a pinch verdict, a pan of two only on a scroll verdict (docs/engine.md,
+/// "Touchpads: a scroll is never a pinch", "A pinch is never a scroll").
 ///
 /// On a screen the fingers sit on what they move, and UIKit lets any spread begin a pinch. On a touchpad two
 /// scrolling fingers never keep their distance exactly, so a pinch threshold alone takes scrolls for pinches
@@ -137,12 +138,14 @@ struct PairMotion {
 }
 
 extension GestureRecognizer {
-    /// A judge of the pair's motions when both are touchpad fingers, from where they are now.
-    func pairMotion(_ pair: (TouchID, TouchID)) -> PairMotion? {
+    /// A judge of the pair's motions when both are touchpad fingers, from where they are now. On a semi-multitouch
+    /// pad its verdict is a scroll from the start (no pinch can be told), unless `cornersAreFingers`: a pan judges
+    /// the box's corners as they come, since they move the same way when the box moves.
+    func pairMotion(_ pair: (TouchID, TouchID), cornersAreFingers: Bool = false) -> PairMotion? {
         var indirect = 0
         for touch in trackedTouches where (touch.id == pair.0 || touch.id == pair.1) && touch.type == .indirect { indirect += 1 }
         guard indirect == 2, let (p1, p2) = locations(of: pair) else { return nil }
-        return PairMotion(p1, p2, at: now, boxCorners: engine?.fingersAreBoxCorners ?? false)
+        return PairMotion(p1, p2, at: now, boxCorners: !cornersAreFingers && (engine?.fingersAreBoxCorners ?? false))
     }
 
     /// Whether a pinch or rotation of touchpad fingers may begin now: only on a pinch verdict. A scroll that

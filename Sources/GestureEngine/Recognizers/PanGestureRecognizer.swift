@@ -4,7 +4,8 @@
 /// either axis (decision: per axis, as UIKit measures, not straight-line); the threshold is then taken off
 /// each axis so translation starts near zero. Translation follows the centroid of the fingers it was measured
 /// with; when fingers join or leave it first takes their movement in that frame (a finger that lifts counts at
-/// the place it lifted), then measures on from the new set, so it never jumps.
+/// the place it lifted), then measures on from the new set, so it never jumps. Two touchpad fingers begin it only
+/// once their own motions say scroll (`PairMotion`; docs/engine.md, "A pinch is never a scroll").
 open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
@@ -18,6 +19,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The touches the origin was measured with.
     @exclusivity(unchecked) private var members: [TouchID] = []
     @exclusivity(unchecked) private var rate = SmoothedRate<Point>(newestWeight: 0.2)
+    /// Two touchpad fingers: what their own motions say since the pair formed. A pan of two begins only on a
+    /// scroll verdict (docs/engine.md, "A pinch is never a scroll").
+    @exclusivity(unchecked) private var motion: PairMotion?
 
     private enum Phase {
         /// No finger has given it a place to measure from.
@@ -60,6 +64,14 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
         follow()
         rebase()
+        formPair()
+    }
+
+    /// The pair's judge when exactly two touchpad fingers are down and the pan has not begun.
+    private func formPair() {
+        motion = nil
+        guard state == .possible, let pair = activePairIDs() else { return }
+        motion = pairMotion(pair, cornersAreFingers: true)
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
@@ -80,6 +92,8 @@ open class PanGestureRecognizer: GestureRecognizer {
             let reachedX = abs(translation.x) >= startThreshold - Tolerance.epsilon
             let reachedY = abs(translation.y) >= startThreshold - Tolerance.epsilon
             guard reachedX || reachedY else { return }
+            // Touchpad fingers going different ways, or hardly moving, are no scroll yet.
+            if motion != nil, let pair = activePairIDs(), let (p1, p2) = locations(of: pair), motion!.judge(p1, p2, at: now) != .scroll { return }
             guard thresholdReached() else {
                 if pendingReason == nil { because("the threshold was reached but thresholdReached() said no") }
                 state = .failed
@@ -105,6 +119,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if !endIfLastFingerLifted() {
             follow()
             rebase()
+            formPair()
         }
     }
 
@@ -136,5 +151,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         phase = .idle
         members.removeAll(keepingCapacity: true)
         rate.clear()
+        motion = nil
     }
 }

@@ -52,7 +52,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         guard let d = fingerDistance() else { return }
         if state == .possible {
             phase = .measuring(initial: d)
-            motion = pair.flatMap(pairMotion)
+            motion = pair.flatMap { pairMotion($0) }
         } else if scale > 0 {
             phase = .scaling(reference: d / scale)
         }
