@@ -126,7 +126,7 @@ extension TouchConditioner {
     /// A finger settles while it is the only one shown: with others, the gesture's own thresholds take wobble.
     func stillSettling(_ s: ContactState.Shown, _ location: Point, at now: Timestamp) -> Bool {
         guard let distance = settings.settleDistance else { return false }
-        return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime && fingersShown < 2
+        return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime && shownBefore < 2
     }
 
     /// The contact that lifts, in the same frame, where this one jumped to: firmware that loses one of two fingers
