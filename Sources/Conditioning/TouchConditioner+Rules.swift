@@ -50,6 +50,15 @@ extension TouchConditioner {
             let inBand = settings.thumbZone.map { touch.location.y > surface.height * (1 - $0) - settings.thumbReleaseDistance } ?? false
             let moved = touch.location.distance(to: anchor)
             if !inBand, moved >= settings.thumbReleaseDistance { return .thumbMoved(moved, limit: settings.thumbReleaseDistance) }
+            // Two contacts landing in the band together and close are two fingers starting a scroll from the
+            // bottom edge: a hand has one thumb.
+            if let pair = contacts.first(where: { id, other in
+                guard id != touch.id, case .thumb = other.state else { return false }
+                return abs(other.landedAt - c.landedAt) <= Self.thumbPairWindow
+                    && abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
+            }) {
+                return .landedWith(pair.id, apart: abs(pair.value.landedAt - c.landedAt))
+            }
             let window = settings.landingWindow
             guard
                 let finger = contacts.first(where: { _, other in
@@ -88,6 +97,9 @@ extension TouchConditioner {
     /// Two fingers this close (libinput's two-finger box) are a pair, wherever they are.
     static let pairWidth = 35.0
     static let pairHeight = 25.0
+    /// Two thumb-band contacts landing this close in time (seconds) are two fingers, not a thumb: libinput's
+    /// THUMB_TIMEOUT, within which it takes touches that arrived together as all live.
+    static let thumbPairWindow = 0.1
 
     /// Whether two contacts are near enough to be two fingers of one gesture: within an ellipse 50 mm across and
     /// 45 mm up and down of each other (ChromeOS's two-finger closeness, docs/conditioning.md).

@@ -181,6 +181,12 @@ import Testing
         #expect(Self.stage("0.00 down 1 30 66\n0.00 down 2 40 50\n0.01 move 1 30 66\n0.01 move 2 40 50") == [
             "0.000 touch 2 began (40,50)", "0.000 thumb 1 began (30,66)", "0.010 touch 1 began (30,66)", "0.010 thumb 1 ended (30,66)",
         ])
+        // Both in the band, landing 80 ms apart (within libinput's 0.1 s) and 15 mm apart: two fingers, not a
+        // thumb; 150 ms apart, the second is a thumb still, and so is the first.
+        #expect(Self.stage("0.00 down 1 30 66\n0.08 down 2 45 66\n0.09 move 1 30 66\n0.09 move 2 45 66").suffix(4) == [
+            "0.090 touch 1 began (30,66)", "0.090 touch 2 began (45,66)", "0.090 thumb 1 ended (30,66)", "0.090 thumb 2 ended (45,66)",
+        ])
+        #expect(!Self.stage("0.00 down 1 30 66\n0.15 down 2 45 66\n0.16 move 1 30 66\n0.16 move 2 45 66").joined().contains("touch"))
     }
 
     @Test func aStillFingerFarBelowTwoOthersIsARestingThumb() {
