@@ -54,8 +54,7 @@ extension TouchConditioner {
             // bottom edge: a hand has one thumb.
             if let pair = contacts.first(where: { id, other in
                 guard id != touch.id, case .thumb = other.state else { return false }
-                return abs(other.landedAt - c.landedAt) <= Self.thumbPairWindow
-                    && abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
+                return abs(other.landedAt - c.landedAt) <= Self.thumbPairWindow && Self.inPairBox(other.raw, touch.location)
             }) {
                 return .landedWith(pair.id, apart: abs(pair.value.landedAt - c.landedAt))
             }
@@ -65,7 +64,7 @@ extension TouchConditioner {
                     guard other.state.isShown else { return false }
                     if abs(other.landedAt - c.landedAt) <= window { return true }
                     guard now - other.landedAt <= window || now - c.landedAt <= window else { return false }
-                    return abs(other.raw.x - touch.location.x) < Self.pairWidth && abs(other.raw.y - touch.location.y) < Self.pairHeight
+                    return Self.inPairBox(other.raw, touch.location)
                 })
             else { return nil }
             let apart = abs(finger.value.landedAt - c.landedAt)
@@ -97,6 +96,10 @@ extension TouchConditioner {
     /// Two fingers this close (libinput's two-finger box) are a pair, wherever they are.
     static let pairWidth = 35.0
     static let pairHeight = 25.0
+
+    static func inPairBox(_ a: Point, _ b: Point) -> Bool {
+        abs(a.x - b.x) < pairWidth && abs(a.y - b.y) < pairHeight
+    }
     /// Two thumb-band contacts landing this close in time (seconds) are two fingers, not a thumb: libinput's
     /// THUMB_TIMEOUT, within which it takes touches that arrived together as all live.
     static let thumbPairWindow = 0.1
@@ -135,7 +138,8 @@ extension TouchConditioner {
         return nil
     }
 
-    /// A finger settles while it is the only one shown: with others, the gesture's own thresholds take wobble.
+    /// A finger settles while it is the only one shown (as the frame began): with others, the gesture's own
+    /// thresholds take wobble.
     func stillSettling(_ s: ContactState.Shown, _ location: Point, at now: Timestamp) -> Bool {
         guard let distance = settings.settleDistance else { return false }
         return location.distance(to: s.anchor) < distance && (now - s.since) < settings.settleTime && shownBefore < 2
