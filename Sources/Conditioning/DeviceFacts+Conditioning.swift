@@ -21,5 +21,6 @@ extension DeviceFacts {
         }
         if let palmSize { settings.palmSize = geometry.millimetres(length: palmSize) }
         if edgePalms == false { settings.palmEdge = nil }
+        settings.boxCorners = description.properties.contains(InputProperty.semiMT)
     }
 }

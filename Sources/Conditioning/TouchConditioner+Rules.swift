@@ -186,6 +186,38 @@ extension TouchConditioner {
         return lowest.0
     }
 
+    /// Two contacts of a semi-multitouch pad as the fingers they are: the device reports the corners of their
+    /// bounding box, one finger's x with the other's y as often as not. Of the two ways to pair the box's x and y
+    /// values into two points, and the two ways to give those to the contacts, each contact takes what lies
+    /// nearest where it was going (where it was, moved as in its last report; a landing contact, what is left),
+    /// so a finger crossing the other, or the first finger when a second lands, keeps its place. One contact down
+    /// is reported as it is.
+    func uncrossed(_ frame: TouchFrame) -> TouchFrame {
+        var first: Int?, second: Int?
+        for i in frame.touches.indices where !frame.touches[i].phase.isFinal {
+            if first == nil { first = i } else if second == nil { second = i } else { return frame }
+        }
+        guard let i = first, let j = second else { return frame }
+        let going = { (id: TouchID) in self.contacts[id].map { $0.raw + $0.step } }
+        let was = (going(frame.touches[i].id), going(frame.touches[j].id))
+        guard was.0 != nil || was.1 != nil else { return frame }
+        let a = frame.touches[i].location, b = frame.touches[j].location
+        let xs = (min(a.x, b.x), max(a.x, b.x)), ys = (min(a.y, b.y), max(a.y, b.y))
+        var best = (a, b), least = Double.infinity
+        for lowX in [true, false] {
+            for lowY in [true, false] {
+                let p = Point(x: lowX ? xs.0 : xs.1, y: lowY ? ys.0 : ys.1)
+                let q = Point(x: lowX ? xs.1 : xs.0, y: lowY ? ys.1 : ys.0)
+                let cost = (was.0.map { p.distance(to: $0) } ?? 0) + (was.1.map { q.distance(to: $0) } ?? 0)
+                if cost < least { (best, least) = ((p, q), cost) }
+            }
+        }
+        var out = frame
+        out.touches[i].location = best.0
+        out.touches[j].location = best.1
+        return out
+    }
+
     /// Exactly one finger is a touch, it landed a while ago (not with the new one) and has not moved: it may
     /// be a tap. Its contact's id.
     func fingerMayBeTapping(at now: Timestamp) -> TouchID? {

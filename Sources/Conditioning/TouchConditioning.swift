@@ -53,6 +53,12 @@ public struct TouchConditioning: Sendable, Equatable {
     /// again, so recognition starts over with all fingers now down.
     public var fingerChangeDebounce: Double?
 
+    /// The device reports two fingers as two corners of their bounding box (INPUT_PROP_SEMI_MT, or the device
+    /// database's `semi_mt`): with two contacts down, each takes the corner values nearest where it was, so a
+    /// finger that crosses the other, or that the other lands beside, stays where it is. A fact of the device,
+    /// not a setting.
+    public var boxCorners = false
+
     public init() {}
 
     /// Nothing changed: what UIKit's model expects of a touchscreen.

@@ -1,3 +1,4 @@
+import Foundation
 import Conditioning
 import GestureEngine
 import GestureTrace
@@ -411,5 +412,24 @@ import Testing
         let frame = stage.cancelAll(at: .seconds(1))
         #expect(frame?.touches.map { "\($0.id):\($0.phase)" } == ["1:cancelled", "2:cancelled"])
         #expect(stage.cancelAll(at: .seconds(2)) == nil)
+    }
+
+    @Test func aSemiMultitouchPadsCornersAreTheFingersTheyWere() {
+        // The pad reports two fingers as the corners (min x, max y) and (max x, min y) of their box. A finger rests
+        // at (30, 20); a second lands at (60, 50) and goes left, 5 mm a report, past the first to (10, 50). Contact 1
+        // is reported at (30, 50) while the second is right of it, then at (x, 50) once it has crossed.
+        var script = "0.00 down 1 30 20\n0.30 move 1 30 20\n0.30 down 2 60 20\n0.30 move 1 30 50\n"
+        for (n, x) in stride(from: 55.0, through: 10, by: -5).enumerated() {
+            let t = String(format: "%.2f", 0.31 + Double(n) / 100)
+            script += "\(t) move 1 \(min(x, 30)) 50\n\(t) move 2 \(max(x, 30)) 20\n"
+        }
+        // Each contact takes the corner values nearest where it was: the first stays at (30, 20), the second lands
+        // at (60, 50) and ends at (10, 50).
+        let lines = Self.stage(script, keys: "box-corners settle_mm=false")
+        #expect(lines.contains("0.300 touch 2 began (60,50)"), "\(lines)")
+        #expect(!lines.contains { $0.contains("touch 1 moved") }, "\(lines)")
+        #expect(lines.last == "0.400 touch 2 moved (10,50)", "\(lines)")
+        // On a pad whose contacts are fingers the same reports move the first finger.
+        #expect(Self.stage(script, keys: "settle_mm=false").contains { $0.contains("touch 1 moved") })
     }
 }
