@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func touchConditioningLinesSayWhatIsWrong() {
-        #expect(error("conditioning tablet\n") == TraceError(line: 1, "expected conditioning touchpad|touchscreen [key=value ...]"))
+        #expect(error("conditioning tablet\n") == TraceError(line: 1, "expected conditioning touchpad|touchscreen [box-corners] [key=value ...]"))
         #expect(error("conditioning touchpad settle=4\n")?.message.hasPrefix("conditioning has no key settle; the keys are settle_mm, settle_time,") == true)
         #expect(error("conditioning touchpad settle_time=false\n") == TraceError(line: 1, "settle_time cannot be off: give a number"))
         #expect(error("conditioning touchpad settle_mm=nan\n") == TraceError(line: 1, "settle_mm must be a number or false, got nan"))
