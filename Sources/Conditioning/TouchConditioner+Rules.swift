@@ -198,7 +198,8 @@ extension TouchConditioner {
             if first == nil { first = i } else if second == nil { second = i } else { return frame }
         }
         guard let i = first, let j = second else { return frame }
-        let going = { (id: TouchID) in self.contacts[id].map { $0.raw + $0.step } }
+        // Its last report's move: touches made here carry where their contact was before as their previous place.
+        let going = { (id: TouchID) in self.contacts[id].map { $0.raw + ($0.last.location - $0.last.previousLocation) } }
         let was = (going(frame.touches[i].id), going(frame.touches[j].id))
         guard was.0 != nil || was.1 != nil else { return frame }
         let a = frame.touches[i].location, b = frame.touches[j].location
@@ -213,8 +214,10 @@ extension TouchConditioner {
             }
         }
         var out = frame
-        out.touches[i].location = best.0
-        out.touches[j].location = best.1
+        for (k, place) in [(i, best.0), (j, best.1)] {
+            out.touches[k].previousLocation = contacts[frame.touches[k].id]?.raw ?? place
+            out.touches[k].location = place
+        }
         return out
     }
 

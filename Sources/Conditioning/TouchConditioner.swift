@@ -22,11 +22,9 @@ public struct TouchConditioner {
         var segments: TouchID
         /// When the contact landed (a restart or a split does not change it).
         var landedAt: Timestamp
-        /// Where the device last reported it, and when, and its move in that report (a semi-multitouch pad's
-        /// corners are given to the contacts by where each is going: `uncrossed`).
+        /// Where the device last reported it, and when.
         var raw: Point
         var rawTime: Timestamp
-        var step = Point.zero
         /// The device's last report of it, for a frame of its own when a deadline passes with nothing reported.
         var last: Touch
         /// The shortest time between two of its reports so far.
@@ -82,8 +80,13 @@ public struct TouchConditioner {
     /// The frame the engine should see, nil when nothing in it concerns the engine. `gestureInProgress` says
     /// whether a continuous gesture of the device has begun, for the finger-count rule; it is asked only when the
     /// number of fingers has changed.
-    public mutating func condition(_ reported: TouchFrame, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
-        let frame = settings.boxCorners ? uncrossed(reported) : reported
+    public mutating func condition(_ frame: TouchFrame, gestureInProgress: @autoclosure () -> Bool) -> TouchFrame? {
+        // A semi-multitouch pad's frame is made anew; any other is conditioned as it came, not copied.
+        guard settings.boxCorners else { return conditionContacts(frame, gestureInProgress: gestureInProgress) }
+        return conditionContacts(uncrossed(frame), gestureInProgress: gestureInProgress)
+    }
+
+    private mutating func conditionContacts(_ frame: TouchFrame, gestureInProgress: () -> Bool) -> TouchFrame? {
         out.timestamp = frame.timestamp
         out.physicalButtons = frame.physicalButtons
         out.touches.removeAll(keepingCapacity: true)
@@ -122,7 +125,6 @@ public struct TouchConditioner {
             }
             let from = c.raw
             if !ticking {
-                c.step = touch.location - c.raw
                 c.raw = touch.location
                 c.rawTime = now
             }
