@@ -136,6 +136,16 @@ struct FirstActionCommand: ParsableCommand {
                 daemonArguments: ["--config", labelled.project + "/" + labelled.config, "--log-level", "warning", "--device-database", labelled.project + "/devices"],
                 gesturectl: gesturectl, peerName: "libinput", peerCommand: peer, slower: 1)
             let (database, quirks) = try knowledge(of: session.device.node)
+            // A warm-up: the board's first recording once, unscored (lines about no frame of the scored run are
+            // dropped), so that no scored file holds either program's first gesture since it started, which pays
+            // for work done once (code and data first touched, the Swift runtime's first look-ups) and which an
+            // emulated machine makes tens of milliseconds slow. A daemon that runs for days pays it once.
+            if let first = board.files.first {
+                let warmUp = try PeerCapture(
+                    paths: [first.path], fallback: board.descriptionFile, touchpad: true, name: board.label, repeats: 1, limit: 0, gap: gap)
+                _ = try session.play(warmUp.frames, stretch: 1)
+                try session.drain(seconds: tail)
+            }
             let (start, written) = try session.play(playback.frames, stretch: 1)
             try session.drain(seconds: tail)
             let status = try session.status()
