@@ -7,7 +7,8 @@ import Glibc
 /// beside libinput"). Per device the recordings were made on, one uinput device with its description and the
 /// identity of its machine, read at once by gestured (touchpad-desktop.toml, the project's device database, one
 /// `gesturectl monitor --json` subscriber) and by libinput (Benchmarks/Peers/libinput-peer.c, tap-to-click on),
-/// while its recordings play one after another with a pause between them in which every timer runs out.
+/// while its recordings play one after another with a pause between them in which every timer runs out (the first
+/// once before, unscored: a warm-up).
 struct FirstActionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "first-action", abstract: "gestured's first action beside libinput's on the labelled touchpad recordings (in the VM).",
