@@ -141,7 +141,10 @@ final class X11Desktop {
         while !bytes.contains(0x0A) {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-            guard poll(&ready, 1, left) > 0 else { throw TestFailure("timed out after \(seconds) s waiting for \(what)") }
+            let polled = poll(&ready, 1, left)
+            // A signal (a child of another test ending) interrupts the wait; it is no time-out.
+            if polled < 0, errno == EINTR { continue }
+            guard polled > 0 else { throw TestFailure("timed out after \(seconds) s waiting for \(what)") }
             var byte: UInt8 = 0
             guard read(fd, &byte, 1) == 1 else { throw TestFailure("no \(what): the pipe closed") }
             bytes.append(byte)
