@@ -46,7 +46,10 @@ import Testing
     /// Waits (at most 10 s) for the reader's descriptor, then takes what came.
     static func result(_ reader: ConfigurationReader) -> ConfigurationReader.Outcome?? {
         var entry = pollfd(fd: reader.fd.rawValue, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 10_000) == 1 else { return nil }
+        var polled = poll(&entry, 1, 10_000)
+        // A signal interrupts the wait (another test's child ending): wait again.
+        while polled < 0, errno == EINTR { polled = poll(&entry, 1, 10_000) }
+        guard polled == 1 else { return nil }
         return .some(reader.take())
     }
 
