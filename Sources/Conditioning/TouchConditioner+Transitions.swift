@@ -106,12 +106,13 @@ extension TouchConditioner {
         if settling, !stillSettling(s, at, at: now) {
             settling = false
             let moved = at.distance(to: s.anchor)
-            let shown = fingersShown
             if let distance = settings.settleDistance, moved < distance {
-                // Settled by time, or beside other fingers: where it drifted to meanwhile is where it stays (a
-                // finger's first report after landing wobbles whether or not others landed with it).
+                // Settled by time, or beside other fingers (the count `stillSettling` asked): where it drifted to
+                // meanwhile is where it stays (a finger's first report after landing wobbles whether or not others
+                // landed with it).
                 s.offset += at - s.anchor
-                settled = shown > 1 ? .besideFingers(shown - 1, drift: moved) : .settledByTime(now - s.since, limit: settings.settleTime, drift: moved)
+                settled = shownBefore > 1
+                    ? .besideFingers(shownBefore - 1, drift: moved) : .settledByTime(now - s.since, limit: settings.settleTime, drift: moved)
             } else {
                 settled = .settledByDistance(moved, limit: settings.settleDistance ?? 0)
             }
@@ -214,4 +215,3 @@ extension ContactState {
         return .piece(of: owner, piece)
     }
 }
-
