@@ -52,6 +52,18 @@ import Testing
         core.advance(to: .seconds(t))
     }
 
+    /// Positions for user 1000, but not in the pin pad (the surface's left half), which shows them to nobody.
+    static let pinPad = """
+        [daemon.positions]
+        users = [1000]
+
+        [[region]]
+        name = "pin"
+        device = "touch"
+        rect = [0, 0, 0.5, 1]
+        positions = { users = [] }
+        """
+
     static let recognizers = """
         [[recognizer]]
         name = "tap"
@@ -86,14 +98,7 @@ import Testing
 
     @Test func positionsAreShownPerRegionWhereTheGestureIs() throws {
         let toml = """
-            [daemon.positions]
-            users = [1000]
-
-            [[region]]
-            name = "pin"
-            device = "touch"
-            rect = [0, 0, 0.5, 1]
-            positions = { users = [] }
+            \(Self.pinPad)
 
             \(Self.recognizers)
             """
@@ -114,14 +119,7 @@ import Testing
     /// in the pin pad and left it would give away where it landed (its location less its translation).
     @Test func aGestureThatWasInAClosedRegionNeverShowsWhereToThoseWhoMayNotSeeThere() throws {
         let toml = """
-            [daemon.positions]
-            users = [1000]
-
-            [[region]]
-            name = "pin"
-            device = "touch"
-            rect = [0, 0, 0.5, 1]
-            positions = { users = [] }
+            \(Self.pinPad)
 
             [[recognizer]]
             name = "pan"
