@@ -1,3 +1,4 @@
+import Foundation
 import GestureClient
 import GestureConfig
 
@@ -29,6 +30,10 @@ public struct ActionRunner {
 
     /// For each action (by its index) whose gesture is under way: what it holds and how far it has stepped.
     private var underway: [Int: Underway] = [:]
+
+    /// For each pan under way (by its recognizer's name), the way it began: a pan's `direction` for the actions
+    /// that name one, so one movement makes the actions of one way, as Touchégg's swipe takes its direction once.
+    private var panWays: [String: String] = [:]
 
     /// What the desktop said of its windows as a gesture began: the names (app id, X11 class and instance) of the
     /// application in front and of the window under the pointer; nil where it could not tell.
@@ -82,6 +87,7 @@ public struct ActionRunner {
     public mutating func releaseAll() -> [Effect] {
         let held = underway.keys.sorted().flatMap { underway[$0]!.held }
         underway.removeAll()
+        panWays.removeAll()
         return held.isEmpty ? [] : [.release(held.reversed())]
     }
 
@@ -119,12 +125,13 @@ public struct ActionRunner {
         // any name (docs/protocol.md, Who changes what), and its lines say whose it is.
         guard event.owner == nil || event.owner == owner else { return [] }
         var effects: [Effect] = []
-        let value = Self.value(of: event)
         let last = event.state == .ended || event.state == .cancelled || event.state == .failed
+        let way = event.values.direction ?? event.values.edge ?? panWay(of: event, last: last)
+        let value = Self.value(of: event, way: way)
         let candidates = actions.actions.indices.filter { i in
             let action = actions.actions[i]
             guard action.gesture == event.recognizer else { return false }
-            if let direction = action.direction, (event.values.direction ?? event.values.edge) != direction { return false }
+            if let direction = action.direction, way != direction { return false }
             if let shape = action.shape, event.values.shape != shape { return false }
             return true
         }
@@ -156,7 +163,7 @@ public struct ActionRunner {
             if action.pointer, let translation = event.values.translation { effects += follow(translation, action, &u) }
             if let size = action.repeatEvery {
                 if event.state == .changed || event.state == .began, action.states.contains(event.state.name), let value, let origin = u.origin {
-                    let target = Int(((value - origin) / size).rounded(.towardZero))
+                    let target = Int(((value - origin) / Self.step(size, of: event)).rounded(.towardZero))
                     while u.steps < target {
                         effects += step(action, forward: true, event)
                         u.steps += 1
@@ -254,13 +261,37 @@ public struct ActionRunner {
         }
     }
 
-    /// The value a repeating action steps through: a pinch's scale, a rotation's radians, else the translation
-    /// along the axis it moved most on (a pan's, an edge pan's), in millimetres.
-    static func value(of event: GestureEvent) -> Double? {
-        if let scale = event.values.scale { return scale }
+    /// The way a pan began (`left`, `right`, `up` or `down`: where its translation went most when it was first
+    /// not nil and not zero), kept until its last event; nil for what is not a pan or has not moved yet.
+    private mutating func panWay(of event: GestureEvent, last: Bool) -> String? {
+        defer { if last { panWays[event.recognizer] = nil } }
+        if event.state == .began { panWays[event.recognizer] = nil }
+        if let way = panWays[event.recognizer] { return way }
+        guard let t = event.values.translation, t.x != 0 || t.y != 0 else { return nil }
+        let way = abs(t.x) >= abs(t.y) ? (t.x < 0 ? "left" : "right") : (t.y < 0 ? "up" : "down")
+        if !last { panWays[event.recognizer] = way }
+        return way
+    }
+
+    /// A step of `repeat_every` in the value `value(of:)` gives: a pinch steps each time its scale is multiplied
+    /// (or divided) by 1 + `size`, so spreading and closing by one factor take as many steps; the rest by `size`.
+    static func step(_ size: Double, of event: GestureEvent) -> Double {
+        event.values.scale == nil ? size : log1p(size)
+    }
+
+    /// The value a repeating action steps through: the logarithm of a pinch's scale, a rotation's radians, else
+    /// the translation in millimetres along the axis of `way`, a pan's first (as Touchégg measures a swipe along
+    /// the direction it took at its start, so a turn does not step the other axis's actions), or the axis it
+    /// moved most on (an edge pan's).
+    static func value(of event: GestureEvent, way: String? = nil) -> Double? {
+        if let scale = event.values.scale { return log(max(scale, .leastNormalMagnitude)) }
         if let rotation = event.values.rotation { return rotation }
         guard let translation = event.values.translation else { return nil }
-        return abs(translation.x) >= abs(translation.y) ? translation.x : translation.y
+        switch way {
+        case "left", "right": return translation.x
+        case "up", "down": return translation.y
+        default: return abs(translation.x) >= abs(translation.y) ? translation.x : translation.y
+        }
     }
 
     /// The event in a command's environment: GESTURE_RECOGNIZER, GESTURE_KIND, GESTURE_STATE, GESTURE_DEVICE,

@@ -34,6 +34,7 @@ extension ActionsFile {
         }
         if let n = t["direction"] {
             action.direction = reader.choice(n, among: ["left", "right", "up", "down", "top", "bottom"])
+            action.directionAt = reader.position(of: n.path)
         }
         action.command = t["command"].flatMap(reader.string)
         action.commandBack = t["command_back"].flatMap(reader.string)

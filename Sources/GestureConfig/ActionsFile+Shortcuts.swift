@@ -8,22 +8,31 @@ extension ActionsFile {
     public func resolvingShortcuts(_ available: Result<ShortcutPresets, ConfigErrors>, environment: [String: String]) throws(ConfigErrors)
         -> ActionsFile
     {
+        let (resolved, errors) = resolvedShortcuts(available, environment: environment)
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return resolved
+    }
+
+    /// The same, as far as it goes, and what it could not resolve.
+    func resolvedShortcuts(_ available: Result<ShortcutPresets, ConfigErrors>, environment: [String: String]) -> (ActionsFile, [ConfigError]) {
         let uses = actions.compactMap { $0.shortcutAt ?? $0.shortcutBackAt ?? ($0.desktops == nil ? nil : $0.gestureAt) }
-        guard let first = uses.first else { return self }
+        guard let first = uses.first else { return (self, []) }
         let presets: ShortcutPresets
         switch available {
         case .success(let p): presets = p
         case .failure(let errors):
-            throw ConfigErrors(
-                [ConfigError(file: file, position: first, "shortcut needs the desktop presets, which could not be read:")] + errors.errors)
+            return (self, [ConfigError(file: file, position: first, "shortcut needs the desktop presets, which could not be read")] + errors.errors)
         }
         guard let desktop = desktop ?? SessionDesktop(environment: environment)?.rawValue else {
-            throw ConfigErrors([
-                ConfigError(
-                    file: file, position: first,
-                    "which desktop is this for? None of \(ShortcutPresets.desktops.joined(separator: ", ")) could be told from HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK, XDG_CURRENT_DESKTOP or KDE_FULL_SESSION: say desktop = \"...\" at the top of the file"
-                )
-            ])
+            return (
+                self,
+                [
+                    ConfigError(
+                        file: file, position: first,
+                        "which desktop is this for? None of \(ShortcutPresets.desktops.joined(separator: ", ")) could be told from HYPRLAND_INSTANCE_SIGNATURE, SWAYSOCK, XDG_CURRENT_DESKTOP or KDE_FULL_SESSION: say desktop = \"...\" at the top of the file"
+                    )
+                ]
+            )
         }
         let own = presets.shortcuts[desktop] ?? [:]
         var errors: [ConfigError] = []
@@ -51,7 +60,6 @@ extension ActionsFile {
                 resolved.actions[i].commandBack = back.command
             }
         }
-        guard errors.isEmpty else { throw ConfigErrors(errors) }
-        return resolved
+        return (resolved, errors)
     }
 }

@@ -20,8 +20,10 @@ public struct ActionsFile: Sendable {
         public var gesture: String
         /// The states it acts on: `ended` by default; `changed` when it repeats.
         public var states: Set<String>
-        /// Only when the gesture's `direction` (a swipe's) or `edge` (an edge pan's) is this.
+        /// Only when the gesture's `direction` (a swipe's), `edge` (an edge pan's) or first way (a pan's) is this;
+        /// where it is written.
         public var direction: String?
+        public var directionAt: SourcePosition?
         /// A command for `/bin/sh -c`, with the gesture's values in its environment.
         public var command: String?
         /// Key codes pressed together, modifiers first (released in the reverse order).
@@ -81,6 +83,9 @@ public struct ActionsFile: Sendable {
         public var request: JSONValue
         /// Where its table is, for the daemon's refusals.
         public var at: SourcePosition
+        /// The recognizers it names, by key (`require_to_fail`, `simultaneous_with`, `cannot_prevent`,
+        /// `cannot_be_prevented_by`, `should_begin.unless_active`): the file's own ones are added before it.
+        public var relations: [String: [String]] = [:]
     }
 
     /// The states of a recognizer's events.
@@ -92,6 +97,14 @@ public struct ActionsFile: Sendable {
 
     /// Parses and checks an actions file: every problem is reported, each with its line and column.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> ActionsFile {
+        let (parsed, errors) = try parsePartly(text, file: file)
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return parsed
+    }
+
+    /// An actions file as far as it could be read, and the problems of what could not: what the other checks
+    /// (shortcuts, names) look at, so that one report says every mistake. A file that is not TOML is thrown.
+    static func parsePartly(_ text: String, file: String) throws(ConfigErrors) -> (ActionsFile, [ConfigError]) {
         let (root, locator) = try ConfigNode.parse(text, file: file)
         let reader = ConfigReader(file: file, locator: locator)
         var actions: [Action] = []
@@ -116,8 +129,7 @@ public struct ActionsFile: Sendable {
                 actions = items.compactMap { action($0, reader) }
             }
         }
-        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
-        return ActionsFile(file: file, actions: actions, recognizers: recognizers, desktop: desktop?.0, desktopAt: desktop?.1)
+        return (ActionsFile(file: file, actions: actions, recognizers: recognizers, desktop: desktop?.0, desktopAt: desktop?.1), reader.errors)
     }
 
     /// A `[[recognizer]]` as the client sends it: the table as JSON, its shape files replaced by their shapes' names.
@@ -128,12 +140,15 @@ public struct ActionsFile: Sendable {
             fields["shapes"] = .array(shapes.map { .string($0.name) })
             request = .object(fields)
         }
-        return OwnRecognizer(name: entry.name, kind: entry.kind.rawValue, shapes: shapes, request: request, at: reader.position(of: node.path))
+        let relations = [
+            "require_to_fail": entry.requireToFail, "simultaneous_with": entry.simultaneousWith, "cannot_prevent": entry.cannotPrevent,
+            "cannot_be_prevented_by": entry.cannotBePreventedBy, "should_begin.unless_active": entry.shouldBegin?.unlessActive ?? [],
+        ]
+        return OwnRecognizer(
+            name: entry.name, kind: entry.kind.rawValue, shapes: shapes, request: request, at: reader.position(of: node.path),
+            relations: relations.filter { !$0.value.isEmpty })
     }
 
-    public static func load(_ path: String) -> Result<ActionsFile, ConfigErrors> {
-        Result { () throws(ConfigErrors) -> ActionsFile in try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path) }
-    }
 
     /// "ctrl+alt+t": key names joined by '+', each one of `KeyNames`.
     static func combination(_ node: ConfigNode, _ reader: ConfigReader) -> [UInt16]? {

@@ -24,8 +24,11 @@ public struct ShortcutPresets: Sendable {
     public var names: Set<String> { Set(shortcuts.values.flatMap(\.keys)) }
 
     /// Where the presets are read from by default: the folder installed beside the executable
-    /// (`PREFIX/share/gestured/presets` for `PREFIX/bin/gesturectl`), else the system's.
+    /// (`PREFIX/share/gestured/presets` for `PREFIX/bin/gesturectl`); a source tree's `config/actions/presets` for
+    /// a program built there (`swift build` puts it under `.build/`), so the quick start runs from a clone as from
+    /// an install; else the system's.
     public static func defaultFolder(executable: String) -> String {
+        if let build = executable.range(of: "/.build/") { return executable[..<build.lowerBound] + "/config/actions/presets" }
         let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
         return folder.hasSuffix("/bin") ? String(folder.dropLast(4)) + "/share/gestured/presets" : "/usr/share/gestured/presets"
     }

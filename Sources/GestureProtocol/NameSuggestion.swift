@@ -1,9 +1,16 @@
 /// "Did you mean" for a mistyped name: the closest known name by edit distance, when it is close enough
 /// to be a typo. Used by the protocol's request checks and by the configuration (which depends on this module).
 public enum NameSuggestion {
-    /// `; did you mean 'name'?`, or "" when nothing is close. Ties go to the alphabetically first name, so
-    /// the message is the same on every run.
+    /// `; did you mean 'name'?`, or "" when nothing is close. A name the word abbreviates comes first, by meaning
+    /// (`workspace-prev` is `workspace-previous`, though `workspace-next` is as few edits away; `three-finger-swipe`
+    /// is either `three-finger-swipe-horizontal` or `-vertical`, both named); else the closest by edit distance,
+    /// when it is close enough to be a typo. Ties go to the shorter, then the alphabetically first name, so the
+    /// message is the same on every run.
     public static func didYouMean(_ word: String, among names: some Sequence<String>) -> String {
+        let abbreviated = names.filter { abbreviates(word, $0) }.sorted { ($0.count, $0) < ($1.count, $1) }
+        if !abbreviated.isEmpty {
+            return "; did you mean " + abbreviated.prefix(2).map { "'\($0)'" }.joined(separator: " or ") + "?"
+        }
         let limit = max(2, word.count / 3)
         let w = Array(word.utf8)
         var best: (name: String, distance: Int)?
@@ -11,10 +18,19 @@ public enum NameSuggestion {
             guard let d = distance(w, Array(name.utf8), atMost: best?.distance ?? limit) else { continue }
             if best.map({ (d, name) < ($0.distance, $0.name) }) ?? true { best = (name, d) }
         }
-        // A name the word only begins (`three-finger-swipe` for `three-finger-swipe-horizontal`) is too far in
-        // edits to be found above, and the likeliest slip of all: the shortest such name, then the first.
-        let longer = best == nil && word.count >= 3 ? names.filter { $0.hasPrefix(word) }.min { ($0.count, $0) < ($1.count, $1) } : nil
-        return (best?.name ?? longer).map { "; did you mean '\($0)'?" } ?? ""
+        return best.map { "; did you mean '\($0.name)'?" } ?? ""
+    }
+
+    /// Whether each of the word's parts (between `-` and `_`) begins the name's part in its place, the name having
+    /// as many parts or more: `workspace-prev` of `workspace-previous`, `three-finger-swipe` of
+    /// `three-finger-swipe-horizontal`. A word of fewer than 3 characters says too little to go by.
+    static func abbreviates(_ word: String, _ name: String) -> Bool {
+        guard word.count >= 3, word != name else { return false }
+        let separators: Set<Character> = ["-", "_"]
+        let a = word.split(omittingEmptySubsequences: false) { separators.contains($0) }
+        let b = name.split(omittingEmptySubsequences: false) { separators.contains($0) }
+        guard a.count <= b.count else { return false }
+        return zip(a, b).allSatisfy { !$0.isEmpty && $1.hasPrefix($0) }
     }
 
     /// Levenshtein distance over UTF-8 bytes, or nil when it is over `limit`. It is never less than the

@@ -4,6 +4,7 @@ import GestureActions
 import GestureClient
 import GestureConfig
 import LinuxInput
+import SystemCalls
 
 /// The actions in force and what carries them out: the virtual keyboard and mouse (each made when an action first
 /// needs it), the commands, and a timer for the steps by time. Events come from the connection's task, the file
@@ -22,13 +23,15 @@ final class ActionPerformer: @unchecked Sendable {
     /// The desktop, asked when an action with application rules needs it.
     private lazy var desktop = WindowAsker()
 
-    init(_ actions: ActionsFile, commands: CommandRunner) throws {
+    /// What was last said of a virtual device that could not be made, so that it is said once, not every time.
+    private var saidMissing: String?
+
+    init(_ actions: ActionsFile, commands: CommandRunner) {
         runner = ActionRunner(actions: actions)
         self.commands = commands
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gesturectl actions steps"))
-        // Active before anything can throw: a source released before it was ever activated is a crash in Dispatch.
         timer.activate()
-        try makeDevices(for: actions)
+        makeDevices(for: actions)
         timer.setEventHandler { [weak self] in self?.tick() }
     }
 
@@ -37,10 +40,10 @@ final class ActionPerformer: @unchecked Sendable {
     /// The seconds of the clock events and steps are timed by (CLOCK_MONOTONIC, as the timer's).
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    func replace(_ actions: ActionsFile) throws {
+    func replace(_ actions: ActionsFile) {
         lock.lock()
         defer { lock.unlock() }
-        try makeDevices(for: actions)
+        makeDevices(for: actions)
         carryOut(runner.replace(actions))
     }
 
@@ -67,19 +70,39 @@ final class ActionPerformer: @unchecked Sendable {
     }
 
     /// The keyboard when any action types or holds a key, the mouse when any clicks, holds a button, moves the
-    /// pointer or turns the wheel; each needs /dev/uinput.
-    private func makeDevices(for actions: ActionsFile) throws {
+    /// pointer or turns the wheel; each needs /dev/uinput. Without it the rest still acts (commands need nothing of
+    /// the kind): what cannot be done is said once, with what would allow it, and tried again when the file changes.
+    private func makeDevices(for actions: ActionsFile) {
         let codes = Set(actions.actions.flatMap { ($0.keys ?? []) + ($0.keysBack ?? []) + ($0.hold ?? []) })
         let needsKeyboard = codes.contains { !KeyNames.isButton($0) }
         let needsMouse = codes.contains(where: KeyNames.isButton) || actions.actions.contains { $0.pointer || $0.wheel != nil || $0.wheelBack != nil }
-        do {
+        var failed: SystemCallError?
+        do throws(SystemCallError) {
             if needsKeyboard, keyboard == nil { keyboard = try UinputKeyboard(name: Self.keyboardName, keys: KeyNames.codes) }
             if needsMouse, mouse == nil { mouse = try UinputMouse(name: Self.mouseName, buttons: KeyNames.buttonCodes) }
         } catch {
-            let what = needsKeyboard ? needsMouse ? "typing keys and using the mouse" : "typing keys" : "using the mouse"
-            // Not a ValidationError: ArgumentParser prints those with the usage text, as if the command line were wrong.
-            throw ClientError(
-                "\(what) needs write access to /dev/uinput (\(error)); whoever may write it can make any input device, so grant it deliberately (docs/actions.md)")
+            failed = error
+        }
+        guard let failed else {
+            saidMissing = nil
+            return
+        }
+        let what = needsKeyboard ? needsMouse ? "keys and mouse actions" : "key actions" : "mouse actions"
+        let line = "actions: \(what) do nothing: \(Self.advice(failed)); the other actions act"
+        if line != saidMissing { say(line) }
+        saidMissing = line
+    }
+
+    /// Why /dev/uinput could not be used, and what would let it be: a kernel without the node is not a matter of
+    /// permissions.
+    static func advice(_ error: SystemCallError) -> String {
+        switch error.errno {
+        case .noSuchFileOrDirectory, .operationNotSupportedByDevice, .noSuchAddressOrDevice:
+            "this machine has no /dev/uinput (\(error)): load the kernel's uinput module (sudo modprobe uinput; to load it at every boot, put uinput in a file of /etc/modules-load.d/)"
+        case .permissionDenied, .notPermitted:
+            "this user may not write /dev/uinput (\(error)); whoever may write it can make any input device, so grant it deliberately (docs/actions.md, Typing keys needs /dev/uinput)"
+        default:
+            "/dev/uinput could not be used (\(error))"
         }
     }
 

@@ -38,23 +38,29 @@ struct ActionsCommand: AsyncParsableCommand {
         let path = file ?? Self.defaultFile
         let socket = socketOption.socket ?? GestureClient.defaultSocketPath()
         let loader = ActionsLoader(path: path, presets: presets ?? ActionsLoader.installedPresets)
+        // The daemon's names, when one answers, so that the file's every mistake is in one report.
+        let daemon = try? await GestureClient(socket: socket, name: check ? "gesturectl actions --check" : "gesturectl actions")
+        let configured = try? await daemon?.configuredRecognizers()
         let first: ActionsFile
-        switch loader.load() {
+        switch loader.load(daemon: configured, everyDesktop: check) {
         case .success(let actions): first = actions
-        case .failure(let errors): Self.refuse(errors)
+        case .failure(let errors):
+            daemon?.close()
+            Self.refuse(errors)
         }
         if check {
-            let daemon = try? await GestureClient(socket: socket, name: "gesturectl actions --check")
-            let configured = try? await daemon?.configuredRecognizers()
+            // What gesturectl actions will do with the daemon: its recognizers added, on this connection, which
+            // takes them away again as it closes.
+            let refused = configured == nil ? [] : await OwnAdditions.add(first, to: daemon!)
             daemon?.close()
-            let errors = first.unknownNames(daemon: configured)
-            if !errors.isEmpty { Self.refuse(ConfigErrors(errors)) }
+            if !refused.isEmpty { Self.refuse(ConfigErrors(refused)) }
             let unchecked = configured == nil ? "; no daemon answered at \(socket), so the names of its recognizers are not checked" : ""
             print("\(path): ok (\(first.actions.count) actions, \(first.recognizers.count) recognizers)\(unchecked)")
             return
         }
+        daemon?.close()
         guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
-        let performer = try ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
+        let performer = ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
         let session = ActionsSession(loader: loader, socket: socket, file: first, performer: performer)
         let watch = try FileWatch(path) { session.fileChanged() }
         defer { watch.stop() }

@@ -1,24 +1,25 @@
 import Foundation
 import GestureConfig
+import GestureProtocol
 
-/// An actions file as `gesturectl actions` takes it, at start and at every change: read and checked, and its
-/// shortcuts made the keys or commands of its desktop (the presets read anew each time, so an edited preset counts).
+/// An actions file as `gesturectl actions` takes it, at start and at every change: read and checked, its
+/// shortcuts made the keys or commands of its desktop (the presets read anew each time, so an edited preset
+/// counts), and the names it binds checked against the daemon's when one is known.
 struct ActionsLoader: Sendable {
     let path: String
     let presets: String
 
-    /// The presets installed beside this program (PREFIX/share/gestured/presets).
+    /// The presets installed beside this program (PREFIX/share/gestured/presets), or a source tree's
+    /// (config/actions/presets) for a program built in one.
     static var installedPresets: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return ShortcutPresets.defaultFolder(executable: executable)
     }
 
-    func load() -> Result<ActionsFile, ConfigErrors> {
-        ActionsFile.load(path).flatMap { file in
-            Result { () throws(ConfigErrors) -> ActionsFile in
-                try file.resolvingShortcuts(
-                    Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: presets) }, environment: ProcessInfo.processInfo.environment)
-            }
-        }
+    /// With `everyDesktop`, where no desktop can be told its shortcuts are checked on every one (`--check`).
+    func load(daemon: [ConfiguredRecognizer]?, everyDesktop: Bool = false) -> Result<ActionsFile, ConfigErrors> {
+        ActionsFile.check(
+            path, presets: Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: presets) },
+            environment: ProcessInfo.processInfo.environment, daemon: daemon, everyDesktop: everyDesktop)
     }
 }

@@ -74,7 +74,7 @@ final class ActionsSession: @unchecked Sendable {
             if first { ActionsCommand.refuse(ConfigErrors(unknown)) }
             say("actions: the daemon's configuration lacks names \(path) binds; those actions do nothing:\n\(ConfigErrors(unknown))")
         }
-        let refused = await add(file.recognizers, to: client)
+        let refused = await OwnAdditions.add(file, to: client)
         if !refused.isEmpty {
             if first { ActionsCommand.refuse(ConfigErrors(refused)) }
             say("actions: the daemon refused recognizers of \(path):\n\(ConfigErrors(refused))")
@@ -111,45 +111,14 @@ final class ActionsSession: @unchecked Sendable {
         locked { self.client = nil }
     }
 
-    /// The file's own shapes and recognizers added in its order; each refusal at its table's line and column.
-    private func add(_ recognizers: [ActionsFile.OwnRecognizer], to client: GestureClient) async -> [ConfigError] {
-        var refused: [ConfigError] = []
-        for recognizer in recognizers {
-            do {
-                for shape in recognizer.shapes {
-                    let examples = shape.examples.map { $0.strokes.map { $0.map { (x: $0.x, y: $0.y, t: $0.time) } } }
-                    try await client.addShape(name: shape.name, fingers: shape.fingers, examples: examples)
-                }
-                guard case .object(var keys) = recognizer.request else { continue }
-                keys["name"] = nil
-                keys["kind"] = nil
-                try await client.addRecognizer(name: recognizer.name, kind: recognizer.kind, keys)
-            } catch {
-                refused.append(
-                    ConfigError(file: path, position: recognizer.at, "the daemon refused recognizer '\(recognizer.name)': \(error.message)"))
-            }
-        }
-        return refused
-    }
-
     /// The file changed: taken when every name it binds is the daemon's or its own, else the actions before stay.
     func fileChanged() {
-        switch loader.load() {
+        let (old, configured, client) = locked { (file, self.configured, self.client) }
+        switch loader.load(daemon: configured) {
         case .failure(let errors):
             say("actions: \(path) was refused; the actions before stay:\n\(errors)")
         case .success(let new):
-            let (old, configured, client) = locked { (file, self.configured, self.client) }
-            let unknown = new.unknownNames(daemon: configured)
-            guard unknown.isEmpty else {
-                say("actions: \(path) was refused; the actions before stay:\n\(ConfigErrors(unknown))")
-                return
-            }
-            do {
-                try performer.replace(new)
-            } catch {
-                say("actions: \(path) asks for keys, but \(error); the actions before stay")
-                return
-            }
+            performer.replace(new)
             locked { file = new }
             say("actions: read \(path) again: \(new.actions.count) actions")
             let own = { (f: ActionsFile) in f.recognizers.map { [$0.request: $0.shapes] } }

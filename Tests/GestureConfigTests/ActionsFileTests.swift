@@ -156,10 +156,13 @@ import Testing
         }
     }
 
-    /// A name the word only begins is too many edits away to be suggested by distance: the shortest one is.
+    /// A name the word abbreviates is what it means, though another is as few edits away (`three-finger-tap`,
+    /// `workspace-next`): it comes first, both when two are.
     @Test func aNameOnlyBegunIsSuggestedInFull() {
-        #expect(NameSuggestion.didYouMean("three-finger-swipe", among: ["tap", "three-finger-swipe-vertical", "three-finger-swipe-horizontal"])
-            == "; did you mean 'three-finger-swipe-vertical'?")
+        #expect(NameSuggestion.didYouMean("three-finger-swipe", among: ["three-finger-tap", "three-finger-swipe-vertical", "three-finger-swipe-horizontal"])
+            == "; did you mean 'three-finger-swipe-vertical' or 'three-finger-swipe-horizontal'?")
+        #expect(NameSuggestion.didYouMean("workspace-prev", among: ["workspace-next", "workspace-previous"]) == "; did you mean 'workspace-previous'?")
+        #expect(NameSuggestion.didYouMean("workspace-nxt", among: ["workspace-next", "workspace-previous"]) == "; did you mean 'workspace-next'?")
         #expect(NameSuggestion.didYouMean("zz", among: ["zzz-long"]) == "", "too short a word to go by")
     }
 
@@ -170,7 +173,8 @@ import Testing
         #expect(environment["GESTURE_X_MM"] == nil && environment["GESTURE_Y_MM"] == nil && environment["GESTURE_RECOGNIZER"] == "tap")
     }
 
-    /// fusuma's thresholds: a repeating action fires once per step of its gesture's value, forward and back.
+    /// fusuma's thresholds: a repeating action fires once per step of its gesture's value, forward and back; a
+    /// pinch's steps are factors of its scale, so spreading and closing by one factor take as many.
     @Test func aRepeatingActionFiresEveryStepBothWays() throws {
         let file = try ActionsFile.parse(
             """
@@ -182,15 +186,62 @@ import Testing
             """, file: "actions.toml")
         var runner = ActionRunner(actions: file)
         let zoomIn = [ActionRunner.Effect.keys([29, 78])], zoomOut = [ActionRunner.Effect.keys([29, 12])]
-        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil)), at: 0).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.2, velocity: nil)), at: 0).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.3, velocity: nil)), at: 0) == zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.8, velocity: nil)), at: 0) == zoomIn + zoomIn)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 1.4, velocity: nil)), at: 0) == zoomOut + zoomOut)
-        #expect(runner.effects(of: Self.event("pinch", .ended, values: .pinch(scale: 1.4, velocity: nil)), at: 0).isEmpty)
-        // A new pinch counts from its own start.
-        #expect(runner.effects(of: Self.event("pinch", .began, values: .pinch(scale: 1.0, velocity: nil)), at: 0).isEmpty)
-        #expect(runner.effects(of: Self.event("pinch", .changed, values: .pinch(scale: 0.7, velocity: nil)), at: 0) == zoomOut)
+        func pinch(_ state: RecognizerState, _ scale: Double) -> [ActionRunner.Effect] {
+            runner.effects(of: Self.event("pinch", state, values: .pinch(scale: scale, velocity: nil)), at: 0)
+        }
+        #expect(pinch(.began, 1.0).isEmpty)
+        #expect(pinch(.changed, 1.2).isEmpty)
+        #expect(pinch(.changed, 1.3) == zoomIn, "x1.25 once")
+        #expect(pinch(.changed, 2.0) == zoomIn + zoomIn, "x1.25 three times is x1.95")
+        #expect(pinch(.changed, 1.4) == zoomOut + zoomOut)
+        #expect(pinch(.ended, 1.4).isEmpty)
+        // A new pinch counts from its own start; closing by x2 takes the steps spreading by x2 takes.
+        #expect(pinch(.began, 1.0).isEmpty)
+        #expect(pinch(.changed, 0.5) == zoomOut + zoomOut + zoomOut)
+        #expect(pinch(.changed, 1.0) == zoomIn + zoomIn + zoomIn)
+        #expect(pinch(.changed, 2.0) == zoomIn + zoomIn + zoomIn)
+        #expect(pinch(.ended, 2.0).isEmpty)
+    }
+
+    /// A pan's direction is the way it began, kept for the whole movement: one movement, the actions of one way
+    /// (Touchégg's swipe takes its direction once), and the general action gives way to an application's for that way.
+    @Test func aPansDirectionIsTheWayItBegan() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[action]]
+            gesture = "pan-3"
+            direction = "right"
+            hold = "alt"
+            repeat_every = 40
+            keys = "tab"
+            keys_back = "shift+tab"
+
+            [[action]]
+            gesture = "pan-3"
+            direction = "up"
+            on = "ended"
+            command = "overview"
+
+            [[action]]
+            gesture = "pan-3"
+            direction = "up"
+            application = "firefox"
+            on = "ended"
+            command = "firefox"
+            """, file: "actions.toml")
+        var runner = ActionRunner(actions: file)
+        func pan(_ state: RecognizerState, _ x: Double, _ y: Double, front: [String]? = nil) -> [ActionRunner.Effect] {
+            runner.effects(of: Self.event("pan-3", state, values: .pan(translation: Pair(x, y), velocity: nil)), at: 0, windows: .init(front: front))
+        }
+        #expect(pan(.began, 1, -2).isEmpty, "up: nothing held")
+        #expect(pan(.changed, 90, -3).isEmpty, "still the way it began: no tab")
+        #expect(pan(.ended, 90, -3) == [.command("overview", environment: ActionRunner.environment(of: Self.event("pan-3", .ended, values: .pan(translation: Pair(90, -3), velocity: nil))))])
+        #expect(pan(.began, 2, 0.5) == [.press([56])], "right: alt held")
+        #expect(pan(.changed, 45, -60) == [.keys([15])], "a turn upwards makes no overview")
+        #expect(pan(.ended, 45, -60) == [.release([56])])
+        #expect(pan(.began, 0, -2, front: ["firefox"]).isEmpty)
+        let ended = pan(.ended, 0, -30)
+        #expect(ended.count == 1 && { if case .command("firefox", _) = ended[0] { true } else { false } }(), "the application's, in place of the general: \(ended)")
     }
 
     @Test func panStepsGoAlongTheAxisItMovedMost() throws {
@@ -208,7 +259,8 @@ import Testing
     /// The shipped laptop actions on each desktop: its shortcuts that desktop's keys or commands, the overview only
     /// where there is one.
     @Test func theShippedExampleServesEveryDesktop() throws {
-        let file = try ActionsFile.load(Self.root + "/config/actions/laptop.toml").get()
+        let path = Self.root + "/config/actions/laptop.toml"
+        let file = try ActionsFile.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
         for (desktop, count) in [("GNOME", 11), ("KDE", 11), ("sway", 9), ("Hyprland", 9)] {
             let resolved = try file.resolvingShortcuts(Self.presets, environment: ["XDG_CURRENT_DESKTOP": desktop])
             #expect(resolved.actions.count == count, "\(desktop)")
@@ -445,5 +497,103 @@ import Testing
         #expect(throws: ConfigErrors.self) {
             try ActionsFile.parse("[[action]]\ngesture = \"a\"\napplication = []\ncommand = \"x\"\n", file: "actions.toml")
         }
+    }
+
+    /// Every mistake in one report: a key, a shortcut's name, a gesture's name and a direction its recognizer never
+    /// has, not one round each.
+    @Test func everyMistakeIsInOneReport() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actions-\(getpid())-one-report.toml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+            [[action]]
+            gesture = "three-finger-swipe-horizontal"
+            direction = "left"
+            shortcut = "workspace-prev"
+            colour = "red"
+
+            [[action]]
+            gesture = "three-finger-swipe"
+            command = "true"
+
+            [[action]]
+            gesture = "tap"
+            direction = "left"
+            command = "true"
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = [
+            ConfiguredRecognizer(name: "three-finger-swipe-horizontal", kind: "swipe", shapes: []),
+            ConfiguredRecognizer(name: "three-finger-swipe-vertical", kind: "swipe", shapes: []), ConfiguredRecognizer(name: "tap", kind: "tap", shapes: []),
+        ]
+        let result = ActionsFile.check(path, presets: Self.presets, environment: ["XDG_CURRENT_DESKTOP": "GNOME"], daemon: daemon)
+        guard case .failure(let errors) = result else { Issue.record("accepted"); return }
+        let lines = errors.errors.map { $0.description.replacingOccurrences(of: path, with: "a.toml") }
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("a.toml:4:12: no shortcut 'workspace-prev'; did you mean 'workspace-previous'?") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("a.toml:5:1: ") && $0.contains("colour") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("a.toml:8:11: no recognizer 'three-finger-swipe'") && $0.contains("'three-finger-swipe-vertical' or 'three-finger-swipe-horizontal'") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("a.toml:13:13: 'tap' is a tap recognizer: direction = \"left\" picks") }, "\(lines)")
+
+        // Where no desktop runs, --check checks the shortcuts on every desktop.
+        try "[[action]]\ngesture = \"tap\"\nshortcut = \"overview\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .failure(let everywhere) = ActionsFile.check(path, presets: Self.presets, environment: [:], daemon: nil, everyDesktop: true) else {
+            Issue.record("sway and Hyprland have no overview")
+            return
+        }
+        #expect(everywhere.errors.map(\.message).allSatisfy { $0.hasPrefix("sway has no") || $0.hasPrefix("hyprland has no") }, "\(everywhere)")
+        #expect(everywhere.errors.count == 2)
+        try "[[action]]\ngesture = \"tap\"\nshortcut = \"close-window\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect((try? ActionsFile.check(path, presets: Self.presets, environment: [:], daemon: nil, everyDesktop: true).get()) != nil)
+        #expect((try? ActionsFile.check(path, presets: Self.presets, environment: [:], daemon: nil).get()) == nil, "to run, it needs its desktop")
+    }
+
+    /// The daemon takes a connection's recognizers one at a time, each naming only those added before it: the
+    /// file's are added after those they wait for, a pair that recognizes together is said by the later one, and
+    /// a loop no order can add is an error at each table in it.
+    @Test func theFilesRecognizersAreAddedInAnOrderTheDaemonTakes() throws {
+        let file = try ActionsFile.parse(
+            """
+            [[recognizer]]
+            name = "pinch-2"
+            kind = "pinch"
+            simultaneous_with = ["rotation-2"]
+
+            [[recognizer]]
+            name = "single"
+            kind = "tap"
+            require_to_fail = ["double"]
+
+            [[recognizer]]
+            name = "double"
+            kind = "tap"
+            number_of_taps_required = 2
+
+            [[recognizer]]
+            name = "rotation-2"
+            kind = "rotation"
+            simultaneous_with = ["pinch-2", "configured"]
+            """, file: "actions.toml")
+        let (ordered, errors) = file.additions()
+        #expect(errors.isEmpty)
+        #expect(ordered.map(\.name) == ["pinch-2", "double", "single", "rotation-2"])
+        func together(_ r: ActionsFile.OwnRecognizer) -> JSONValue? { if case .object(let f) = r.request { f["simultaneous_with"] } else { nil } }
+        #expect(together(ordered[0]) == nil, "said by the later one")
+        #expect(together(ordered[3]) == .array([.string("pinch-2"), .string("configured")]))
+
+        let loop = try ActionsFile.parse(
+            """
+            [[recognizer]]
+            name = "a"
+            kind = "tap"
+            require_to_fail = ["b"]
+
+            [[recognizer]]
+            name = "b"
+            kind = "long-press"
+            cannot_prevent = ["a"]
+            """, file: "actions.toml")
+        let looped = loop.additions()
+        #expect(looped.ordered.isEmpty)
+        #expect(looped.errors.map(\.position.line) == [1, 6], "\(looped.errors)")
+        #expect(looped.errors.first?.message.contains("recognizer 'a' names 'b'") == true)
     }
 }

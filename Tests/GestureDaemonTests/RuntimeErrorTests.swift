@@ -44,21 +44,6 @@ import Testing
         Self.expectNoUsage(try DaemonProcess.run("gestured", ["record", "gestured-test-no-such-device-*"]), "no touch device matches gestured-test-no-such-device-*")
     }
 
-    /// Where /dev/uinput may be written (root on a machine with it), the keyboard is made and the missing daemon
-    /// is the failure instead: either way it is named, without usage text.
-    @Test func actionsWithoutUinputSayWhatTheyNeed() throws {
-        // With /dev/uinput writable it would wait for a daemon to connect to, as it should.
-        guard access("/dev/uinput", W_OK) != 0 else { return }
-        let directory = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let socket = directory.appendingPathComponent("none.sock").path
-        let result = try DaemonProcess.run(
-            "gesturectl",
-            ["actions", "--file", DaemonProcess.projectRoot + "/config/actions/laptop.toml", "--presets", DaemonProcess.projectRoot + "/config/actions/presets",
-             "--socket", socket], environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
-        Self.expectNoUsage(result, "typing keys needs write access to /dev/uinput")
-    }
-
     @Test func aWrongCommandLineStillShowsTheUsage() throws {
         let result = try DaemonProcess.run("gestured", ["replay", "--config", DaemonProcess.projectRoot + "/config/gestured.toml"])
         #expect(result.status == 64)
