@@ -184,7 +184,7 @@ let package = Package(
             dependencies: ["GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
-        .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureConfig", "GestureProtocol"]),
+        .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureActions", "GestureConfig", "GestureProtocol"]),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [

@@ -45,7 +45,9 @@ struct ActionsDocument {
             if case .command(let command) = effect, command.utf8.count > 4096 { return leaveOut(origin, .tooLong("command", bytes: command.utf8.count)) }
         }
         var lines = TOMLText.comment("line \(origin.line): \(origin.what)")
-        for note in notes {
+        // Each once, though two parts of the original gave it (both ways of a pinch).
+        var said: Set<String> = []
+        for note in notes where said.insert(note.text).inserted {
             lines += TOMLText.comment("Note: \(note.text).")
             warn(origin, note.text)
         }
@@ -144,12 +146,15 @@ struct ActionsDocument {
     }
 
     /// The recognizers `recognizer` must be allowed to recognize with, or it would keep them from recognizing: a
-    /// pan (which begins as soon as the fingers move) with the swipes of its fingers, a pinch with a rotation
-    /// (libinput reports both in one gesture, so the tools act on both).
+    /// pan (which begins as soon as the fingers move) with the swipes of its fingers (fusuma and libinput-gestures
+    /// act on a swipe's start and end and on its direction in one movement); a pinch with a rotation where the tool
+    /// can act on both in one movement (fusuma, between its intervals). libinput-gestures runs one of the two when
+    /// the fingers lift (the rotation when they turned more than 15 degrees): there they keep each other out,
+    /// and whichever begins first is the one.
     private func simultaneous(_ recognizer: ImportedRecognizer) -> [String] {
         switch recognizer.kind {
         case "pan": recognizers.filter { $0.kind == "swipe" && $0.fingers == recognizer.fingers }.map(\.name)
-        case "pinch": recognizers.filter { $0.kind == "rotation" }.map(\.name)
+        case "pinch" where source != .libinputGestures: recognizers.filter { $0.kind == "rotation" }.map(\.name)
         default: []
         }
     }

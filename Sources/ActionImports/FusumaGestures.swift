@@ -1,8 +1,12 @@
+import Yams
+
 /// fusuma's gesture tree (gesture, fingers, direction, then a leaf, or begin, update and end below the fingers
 /// or the direction) made actions.
 extension FusumaImport {
-    /// A level of the tree: a mapping, or a mistake fusuma stops at too.
+    /// A level of the tree: a mapping, or a mistake fusuma stops at too. A key with nothing below it (its children
+    /// all commented out: YAML's null) is a level of nothing, as fusuma reads it.
     private func level(_ entry: YAMLNodes.Entry, of what: String) throws(ImportError) -> [YAMLNodes.Entry] {
+        if entry.value.tag.rawValue == Tag.Name.null.rawValue { return [] }
         guard let entries = YAMLNodes.entries(entry.value) else { throw error(entry, "must be a mapping of \(what)") }
         return entries
     }
@@ -168,7 +172,7 @@ extension FusumaImport {
     /// Pinches and rotations: both ways as one action of a two-finger recognizer, stepping as fusuma acts again
     /// while the fingers go on; begin and end without a direction as its began and ended.
     mutating func twoWay(_ gesture: YAMLNodes.Entry, _ kind: TwoWayKind) throws(ImportError) {
-        let ways = kind == .pinch ? ["out", "in"] : ["clockwise", "counterclockwise"]
+        let ways = kind == .pinch ? pinchWays : ["clockwise", "counterclockwise"]
         let entries = try level(gesture, of: "finger counts or directions")
         // Without the finger level (`pinch: in:`), fusuma acts on any number of fingers, but for those with a level
         // of their own for that way: it looks a gesture up with its fingers first.
@@ -191,7 +195,7 @@ extension FusumaImport {
     }
 
     private mutating func twoWay(_ kind: TwoWayKind, fingers: Int?, entries: [YAMLNodes.Entry], path: String) throws(ImportError) {
-        let ways = kind == .pinch ? ["out", "in"] : ["clockwise", "counterclockwise"]
+        let ways = kind == .pinch ? pinchWays : ["clockwise", "counterclockwise"]
         if let fingers, fingers != 2 {
             for entry in entries {
                 document.leaveOut(.init(line: entry.line, what: "\(path) \(entry.key): \(YAMLNodes.describe(entry.value))"), .fingers(kind, fingers))

@@ -13,11 +13,16 @@ struct FusumaImport {
     var holdThreshold = 1.0
     /// `interval:` by gesture (swipe, pinch, ...), which scales the 0.1 s between the steps of `update:` events.
     var intervals: [String: Double] = [:]
+    /// A pinch's ways, spreading first: fusuma 3.0 made spreading `out`, where fusuma before it called spreading
+    /// `in` (its commit "Reverse pinch in/out"). A file with fusuma 0.x's `shortcut:` is one of before.
+    var pinchWays = ["out", "in"]
 
     static func convert(_ text: String, file: String) throws(ImportError) -> ImportedActions {
         var importer = FusumaImport(document: ActionsDocument(source: .fusuma, file: file))
         var defaultRead = false
-        for node in try YAMLNodes.documents(text, file: file) {
+        let documents = try YAMLNodes.documents(text, file: file)
+        if documents.contains(where: Self.hasShortcut) { importer.pinchWays = ["in", "out"] }
+        for node in documents {
             let line = node.mark?.line ?? 1
             guard let entries = YAMLNodes.entries(node) else {
                 throw ImportError(file: file, line: line, column: node.mark?.column, "a document must be a mapping (gesture: fingers: direction: ...)")
@@ -44,7 +49,8 @@ struct FusumaImport {
             holdThreshold = value
         }
         for each in entries.first(where: { $0.key == "interval" }).flatMap({ YAMLNodes.entries($0.value) }) ?? [] {
-            guard let value = each.value.float, value > 0 else { throw error(each, "must be a number above 0") }
+            // 0 too: fusuma then acts at every event, with no pause.
+            guard let value = each.value.float, value >= 0 else { throw error(each, "must be a number, 0 or above") }
             intervals[each.key] = value
         }
         for entry in entries {
@@ -100,6 +106,11 @@ struct FusumaImport {
         try self.gestures(rest)
         document.application = nil
         (holdThreshold, intervals) = defaults
+    }
+
+    /// Whether a `shortcut:` key is anywhere in the tree: fusuma 0.x's.
+    private static func hasShortcut(_ node: Node) -> Bool {
+        (YAMLNodes.entries(node) ?? []).contains { $0.key == "shortcut" || hasShortcut($0.value) }
     }
 
     /// The paths of the leaves below `entries` ("swipe 3 left"), for saying what a document held.

@@ -32,7 +32,7 @@ extension FusumaImport {
 
     /// The leaf of `entries` at `path` ("swipe 3 left"). Throws at a value of the wrong type.
     func leaf(_ entries: [YAMLNodes.Entry], path: String, line: Int) throws(ImportError) -> Leaf {
-        let executors = ["command", "sendkey", "workspace", "window"]
+        let executors = ["command", "sendkey", "workspace", "window", "shortcut"]
         let ran = entries.filter { executors.contains($0.key) }.map { "\($0.key) \(YAMLNodes.describe($0.value))" }
         let origin = ActionsDocument.Origin(line: entries.first?.line ?? line, what: path + (ran.isEmpty ? "" : ": " + ran.joined(separator: "; ")))
         var leaf = Leaf(origin: origin)
@@ -43,7 +43,9 @@ extension FusumaImport {
         for entry in entries {
             let here = ActionsDocument.Origin(line: entry.line, what: "\(path) \(entry.key): \(YAMLNodes.describe(entry.value))")
             switch entry.key {
-            case "command", "sendkey", "workspace", "window":
+            case "shortcut" where entries.contains { $0.key == "command" }:
+                leaf.leftOut.append((here, .ignoredByTool("fusuma 0.x ran its command instead, and later ones have no shortcut")))
+            case "command", "sendkey", "workspace", "window", "shortcut":
                 if let executor {
                     leaf.leftOut.append((here, .ignoredByTool("fusuma runs one of command, sendkey, workspace and window: here \(executor)")))
                     continue
@@ -64,13 +66,11 @@ extension FusumaImport {
                 guard let value = entry.value.float, value > 0 else { throw error(entry, "must be a number above 0") }
                 leaf.threshold = value
             case "interval":
-                guard let value = entry.value.float, value > 0 else { throw error(entry, "must be a number above 0") }
+                // 0 too: fusuma then acts at every event, with no pause.
+                guard let value = entry.value.float, value >= 0 else { throw error(entry, "must be a number, 0 or above") }
                 leaf.interval = value
             case "accel":
                 leaf.notes.append(.ignoredByTool("accel scales fusuma's movement variables, which gesturectl actions does not set"))
-            case "shortcut":
-                explained = true
-                leaf.leftOut.append((here, .ignoredByTool("fusuma 1.0 and later have no shortcut: it became command")))
             default:
                 leaf.leftOut.append((here, .ignoredByTool("fusuma has no '\(entry.key)' here")))
             }
@@ -106,6 +106,10 @@ extension FusumaImport {
                 leaf.notes.append(
                     .toolVariables(used, nearest: "$GESTURE_TRANSLATION_MM_X and _Y, $GESTURE_SCALE and $GESTURE_ROTATION_RAD, from the gesture's start"))
             }
+        case "shortcut":
+            guard entry.value.scalar != nil, let keys = entry.value.string else { throw error(entry, "must be a string") }
+            leaf.effects = [Effect.command(fromShell: "xdotool key " + keys)]
+            leaf.notes.append(.fusumaShortcut)
         case "sendkey":
             let combinations: [Node] = entry.value.sequence.map(Array.init) ?? [entry.value]
             for combination in combinations {

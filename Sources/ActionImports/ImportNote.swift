@@ -43,6 +43,8 @@ enum ImportNote {
     case fingers(TwoWayKind, Int)
     /// A pinch or rotation with any number of fingers, imported for two.
     case anyFingers(TwoWayKind)
+    /// fusuma 0.x's `shortcut:`, typed as its `xdotool key`; fusuma 1.0 and later have none.
+    case fusumaShortcut
     /// A swipe along a diagonal.
     case diagonalSwipe
     /// Keys for one way of a pinch or rotation only, or different keys for each way at its end.
@@ -98,8 +100,8 @@ enum ImportNote {
         case .applicationNames:
             "an actions file's application takes 1 to 256 names, each of 1 to 256 bytes"
         case .panSteps(let every):
-            "Touchégg stepped every part of the swipe's length (which it measures by the device) while the swipe went on in the direction "
-                + "it began: here a pan of these fingers steps every \(every) along the axis they move most, whichever way they began"
+            "Touchégg stepped every part of the swipe's length (which it measures by the device): here every \(every) along the way the "
+                + "fingers began"
         case .stepsByTime(let every, let back):
             "fusuma acted as the fingers moved, at most every \(every)\(back.map { " (back every \($0))" } ?? ""): here every \(every) "
                 + "while they stay down, moving or not\(back == nil ? "" : ", both ways: an action has one pace")"
@@ -121,6 +123,8 @@ enum ImportNote {
             "the engine's \(kind.name) takes two fingers, not \(count)"
         case .anyFingers(let kind):
             "it acted with any number of fingers: the engine's \(kind.name) takes two"
+        case .fusumaShortcut:
+            "fusuma 0.x typed shortcut: with xdotool key, as this does; fusuma 1.0 and later have no shortcut: and do nothing with it"
         case .diagonalSwipe:
             "gestured's swipes go four ways, not diagonally (a pan's action at ended can read $GESTURE_TRANSLATION_MM_X and _Y)"
         case .oneWay(let kind):

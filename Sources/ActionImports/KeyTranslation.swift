@@ -78,11 +78,13 @@ enum KeyTranslation {
         "shift_l": "shift", "shift_r": "rightshift",
         "alt_l": "alt", "alt_r": "rightalt", "iso_level3_shift": "rightalt",
         "super_l": "super", "meta_l": "super", "super_r": "rightmeta", "meta_r": "rightmeta",
-        "return": "enter", "kp_enter": "enter", "escape": "esc",
+        "return": "enter", "escape": "esc",
         "prior": "pageup", "page_up": "pageup", "next": "pagedown", "page_down": "pagedown",
         "period": "dot", "bracketleft": "leftbrace", "bracketright": "rightbrace", "caps_lock": "capslock",
-        // The keypad's + is gestured's plus; its - is typed as the main one, which applications take alike.
-        "kp_add": "plus", "kp_subtract": "minus",
+        // The keypad's keys as the keypad's (plus, gestured's name for KEY_KPPLUS, is kpplus too).
+        "kp_add": "plus", "kp_subtract": "kpminus", "kp_multiply": "kpasterisk", "kp_divide": "kpslash", "kp_decimal": "kpdot",
+        "kp_enter": "kpenter", "kp_equal": "kpequal", "kp_0": "kp0", "kp_1": "kp1", "kp_2": "kp2", "kp_3": "kp3", "kp_4": "kp4",
+        "kp_5": "kp5", "kp_6": "kp6", "kp_7": "kp7", "kp_8": "kp8", "kp_9": "kp9",
         "xf86back": "back", "xf86forward": "forward", "xf86audiomute": "mute", "xf86audioraisevolume": "volumeup",
         "xf86audiolowervolume": "volumedown", "xf86audioplay": "playpause", "xf86audionext": "nextsong",
         "xf86audioprev": "previoussong", "xf86monbrightnessup": "brightnessup", "xf86monbrightnessdown": "brightnessdown",

@@ -38,6 +38,8 @@ struct LibinputGesturesImport {
             let origin = ActionsDocument.Origin(line: number, what: raws[number - 1].trimmingBlanks())
             switch line {
             case .gesture(let gesture): importer.gesture(gesture)
+            case .otherGesture(let type):
+                importer.document.leaveOut(origin, .ignoredByTool("gesturectl import reads libinput-gestures' swipe, pinch and hold gestures, not \(type)"))
             case .device: importer.document.leaveOut(origin, .devices)
             case .swipeThreshold: importer.document.remark(origin, "the swipes' minimum_distance_mm (6 mm at least)")
             case .timeout: importer.document.remark(origin, "the swipes' maximum_duration")

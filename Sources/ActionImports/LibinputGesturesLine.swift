@@ -3,6 +3,8 @@
 /// Blank lines and those starting with '#' are none; a '#' further on is part of the line.
 enum LibinputGesturesLine {
     case gesture(Gesture)
+    /// A gesture of a type gesturectl import does not read (`drag`, or one a later libinput-gestures adds).
+    case otherGesture(type: String)
     case device(String)
     case swipeThreshold(Int)
     case timeout(Double)
@@ -41,9 +43,7 @@ enum LibinputGesturesLine {
         case "gesture":
             guard words.count >= 4 else { throw fail(valueColumn, "a gesture needs a type, a motion and a command: gesture swipe left xdotool key alt+Right") }
             let type = words[1].text.lowercased()
-            guard type == "swipe" || type == "pinch" || type == "hold" else {
-                throw fail(words[1].column, "'\(words[1].text)' is no gesture type: swipe, pinch or hold")
-            }
+            guard type == "swipe" || type == "pinch" || type == "hold" else { return .otherGesture(type: String(words[1].text)) }
             let motion = words[2].text.lowercased()
             if type == "hold" {
                 guard motion == "on" || motion.hasPrefix("on+") && Double(motion.dropFirst(3)).map({ $0 >= 0 && $0.isFinite }) == true else {

@@ -35,23 +35,49 @@ extension ToucheggImport {
         }
     }
 
+    /// A swipe: on the swipe recognizer of its fingers and axis; or, when any swipe of these fingers steps or holds
+    /// a button (in any application), on the pan of its fingers, as every swipe of them, each action for the way
+    /// the pan began (`direction`): Touchégg takes a swipe's direction once, at its start, so one movement acts
+    /// in one way, and an application's swipe takes the place of the general one of its direction.
     private mutating func swipe(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
         guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(gesture.direction) else {
             return document.leaveOut(origin, .ignoredByTool("a SWIPE without direction UP, DOWN, LEFT or RIGHT never happens in Touchégg"))
         }
-        if gesture.repeats { return steps(gesture, fingers: fingers, origin) }
+        guard fingers >= 2 else { return document.leaveOut(origin, .ignoredByTool("Touchégg recognizes swipes of two fingers or more")) }
+        let style = Self.swipeStyle(fingers: fingers)
+        let way = gesture.direction.lowercased()
+        guard panFingers.contains(fingers) else {
+            guard let doing = doing(gesture, origin) else { return }
+            let name = document.declare(Self.sayTouchscreens(style.swipe(fingers: fingers, vertical: gesture.direction == "UP" || gesture.direction == "DOWN")))
+            var action = ImportedAction(gesture: name, direction: way, doing.effect)
+            action.desktops = doing.desktops
+            return document.add(action, from: origin, notes: doing.notes + notes(gesture) + once(gesture))
+        }
+        let pan = Self.sayTouchscreens(style.pan(fingers: fingers))
+        if gesture.repeats { return steps(gesture, on: pan, origin) }
         if let button = heldButton(gesture, origin) {
-            if let line = panTaken(gesture, fingers: fingers) { return document.leaveOut(origin, .panAxis(importedAt: line)) }
-            var action = ImportedAction(gesture: document.declare(style.pan(fingers: fingers)), nil)
+            var action = ImportedAction(gesture: document.declare(pan), direction: way, nil)
             action.hold = button
-            pans[panKey(gesture, fingers)] = gesture.element.line
-            return document.add(action, from: origin, notes: [.heldAnyWay("a pan of these fingers")])
+            return document.add(action, from: origin)
         }
         guard let doing = doing(gesture, origin) else { return }
-        let name = document.declare(style.swipe(fingers: fingers, vertical: gesture.direction == "UP" || gesture.direction == "DOWN"))
-        var action = ImportedAction(gesture: name, direction: gesture.direction.lowercased(), doing.effect)
+        let on = ["begin": ["began"], "end": ["ended"], "begin-and-end": ["began", "ended"]][gesture.on]
+        var action = ImportedAction(gesture: document.declare(pan), on: on, direction: way, doing.effect)
         action.desktops = doing.desktops
-        document.add(action, from: origin, notes: doing.notes + notes(gesture) + once(gesture))
+        document.add(action, from: origin, notes: doing.notes + notes(gesture))
+    }
+
+    /// Touchégg's swipes of two fingers come from touchscreens only (libinput's touchpad swipes take three fingers
+    /// or more, and two fingers on a touchpad scroll): direct touches; the rest take every touch.
+    private static func swipeStyle(fingers: Int) -> RecognizerStyle {
+        RecognizerStyle(touchTypes: fingers == 2 ? ["direct"] : nil)
+    }
+
+    private static func sayTouchscreens(_ recognizer: ImportedRecognizer) -> ImportedRecognizer {
+        guard recognizer.fingers == 2 else { return recognizer }
+        var said = recognizer
+        said.comments = TOMLText.comment("Touchégg has two-finger swipes from touchscreens only: direct touches (on a touchpad, two fingers scroll).")
+        return said
     }
 
     private mutating func tap(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
@@ -133,56 +159,27 @@ extension ToucheggImport {
         }
     }
 
-    /// A repeating swipe and the other way of it, as the steps of a pan of its fingers: forward as the fingers go
-    /// right or down, back as they go left or up (a swipe right's keys forward and its decreaseKeys back, a swipe
-    /// left's the other way round), its modifiers held throughout. One pair a pan.
-    private mutating func steps(_ gesture: Gesture, fingers: Int, _ origin: ActionsDocument.Origin) {
-        if let line = paired[gesture.element.line] { return document.remark(origin, "with its other way, at line \(line) above") }
-        let horizontal = gesture.direction == "LEFT" || gesture.direction == "RIGHT"
-        let opposite = ["LEFT": "RIGHT", "RIGHT": "LEFT", "UP": "DOWN", "DOWN": "UP"][gesture.direction]
-        let partner = opposite.flatMap { keptGestures[Gesture.key(gesture.applicationKey, "SWIPE", gesture.fingers, $0)] }?.first {
-            $0.application == gesture.application && $0.repeats && $0.element.line > gesture.element.line
-                && $0.action?["type"] == gesture.action?["type"]
-                && ($0.setting("modifiers") ?? "") == (gesture.setting("modifiers") ?? "")
+    /// A repeating swipe as the steps of the pan of its fingers, for the way it began: its keys (or command) a step
+    /// further that way, its decreaseKeys a step back, its modifiers held throughout; Touchégg's `times` steps over
+    /// a swipe's length.
+    private mutating func steps(_ gesture: Gesture, on pan: ImportedRecognizer, _ origin: ActionsDocument.Origin) {
+        guard let hold = held(gesture, origin) else { return }
+        guard has(gesture, decrease: false) else { return nothing(origin) }
+        guard let further = effect(gesture, origin, decrease: false) else { return }
+        var back: Effect?
+        if has(gesture, decrease: true) {
+            guard let decrease = effect(gesture, origin, decrease: true) else { return }
+            back = decrease
         }
-        if let line = panTaken(gesture, fingers: fingers) { return document.leaveOut(origin, .panAxis(importedAt: line)) }
-        var what = origin
-        if let partner {
-            paired[partner.element.line] = gesture.element.line
-            what.what += "; with line \(partner.element.line), \(partner.summary)"
-        }
-        guard let hold = held(gesture, what) else { return }
-        let both = [gesture] + (partner.map { [$0] } ?? [])
-        var forward: Effect?, backward: Effect?
-        // Each way's own keys first, then the other's decreaseKeys where it has none.
-        for decrease in [false, true] {
-            for each in both {
-                guard has(each, decrease: decrease) || decrease else { return nothing(what) }
-                guard has(each, decrease: decrease) else { continue }
-                guard let effect = effect(each, what, decrease: decrease) else { return }
-                if (each.direction == "RIGHT" || each.direction == "DOWN") != decrease {
-                    forward = forward ?? effect
-                } else {
-                    backward = backward ?? effect
-                }
-            }
-        }
-        guard forward != nil || !hold.isEmpty else { return document.leaveOut(what, .backOnly) }
+        // Steps forward go right or down, as the translation grows.
+        let positive = gesture.direction == "RIGHT" || gesture.direction == "DOWN"
         let step = Self.swipeLength / Double(gesture.times)
-        var action = ImportedAction(gesture: document.declare(style.pan(fingers: fingers)), forward, repeatEvery: step, back: backward)
+        var action = ImportedAction(
+            gesture: document.declare(pan), direction: gesture.direction.lowercased(), positive ? further : back, repeatEvery: step,
+            back: positive ? back : further)
         action.hold = hold.isEmpty ? nil : hold
-        pans[panKey(gesture, fingers)] = gesture.element.line
-        let notes = both.flatMap(notes) + [.panSteps(every: TOMLText.number(step) + " mm" + (horizontal ? "" : " (up is back)"))]
-        document.add(action, from: what, notes: notes)
+        document.add(action, from: origin, notes: notes(gesture) + [.panSteps(every: TOMLText.number(step) + " mm")])
     }
-
-    /// The line of the gesture whose action the pan of `gesture`'s fingers (in its application) has already; nil
-    /// when it has none.
-    private func panTaken(_ gesture: Gesture, fingers: Int) -> Int? {
-        pans[panKey(gesture, fingers)]
-    }
-
-    private func panKey(_ gesture: Gesture, _ fingers: Int) -> String { "\(gesture.applicationKey) \(fingers)" }
 
     /// What a gesture's action does: its effect, the desktops it is for (a shortcut only some have by default), and
     /// how it differs.

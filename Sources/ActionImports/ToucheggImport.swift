@@ -15,10 +15,10 @@ struct ToucheggImport {
     /// its other way: looking through every gesture of the file, 1 MB of applications' pinches took 1.1 s.
     let kept: [String: Int]
     let keptGestures: [String: [Gesture]]
-    /// The pinches and repeating swipes imported with the other way of their pair, by line: the line of that other way.
+    /// The pinches imported with the other way of their pair, by line: the line of that other way.
     var paired: [Int: Int] = [:]
-    /// The line of the gesture whose steps or held button each pan (by application and recognizer) took.
-    var pans: [String: Int] = [:]
+    /// The fingers whose swipes go on a pan: some swipe of them (in any application) steps or holds a button.
+    let panFingers: Set<Int>
 
     private init(file: String, root: XMLTree) {
         document = ActionsDocument(source: .touchegg, file: file)
@@ -27,7 +27,11 @@ struct ToucheggImport {
         }
         let kept = Dictionary(gestures.map { ($0.key, $0.element.line) }, uniquingKeysWith: { _, later in later })
         self.kept = kept
-        keptGestures = Dictionary(grouping: gestures.filter { kept[$0.key] == $0.element.line }, by: \.key)
+        let effective = gestures.filter { kept[$0.key] == $0.element.line }
+        keptGestures = Dictionary(grouping: effective, by: \.key)
+        panFingers = Set(
+            effective.filter { $0.type == "SWIPE" && ($0.repeats || ($0.action?["type"] == "MOUSE_CLICK" && $0.on == "begin-and-end")) }
+                .compactMap { Int($0.fingers) })
     }
 
     /// An `<application>`'s names, split at commas; nil when its gestures are for every application (they include All).

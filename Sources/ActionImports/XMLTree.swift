@@ -20,7 +20,7 @@ struct XMLTree {
     static func parse(_ text: String, file: String) throws(ImportError) -> XMLTree {
         try XMLBounds.check(text, file: file)
         let reader = Reader()
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(commentsAsTouchéggReadsThem(text)))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
@@ -40,6 +40,29 @@ struct XMLTree {
         return root
     }
 
+    /// The text with every '-' inside a comment made a space: Touchégg's reader (pugixml, which it asks for no
+    /// comments) skips from `<!--` to the first `-->`, where libxml2 refuses a `--` inside, so a comment that
+    /// Touchégg takes is one here too. Lines and columns stay where they were.
+    static func commentsAsTouchéggReadsThem(_ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        let open = Array("<!--".utf8), close = Array("-->".utf8)
+        func starts(_ prefix: [UInt8], at i: Int) -> Bool { i + prefix.count <= bytes.count && bytes[i..<i + prefix.count].elementsEqual(prefix) }
+        var i = 0
+        while i < bytes.count {
+            guard starts(open, at: i) else {
+                i += 1
+                continue
+            }
+            var j = i + open.count
+            while j < bytes.count, !starts(close, at: j) {
+                if bytes[j] == UInt8(ascii: "-") { bytes[j] = UInt8(ascii: " ") }
+                j += 1
+            }
+            i = j + close.count
+        }
+        return bytes
+    }
+
     /// libxml2's error codes (xmlParserErrors) in words, those a hand-edited file meets.
     private static func message(_ code: Int, open: XMLTree?) -> String {
         switch code {
@@ -57,7 +80,6 @@ struct XMLTree {
         case 68: "a name was expected after '<'"
         case 73: "a tag not closed with '>'"
         case 76: open.map { "an end tag that does not close <\($0.name)> (opened at line \($0.line))" } ?? "an end tag of no open element"
-        case 80: "'--' inside a comment"
         default: "not well-formed XML (libxml2 error \(code))"
         }
     }

@@ -38,12 +38,30 @@ enum YAMLNodes {
         }
     }
 
-    /// A mapping's entries in order; nil for any other node.
+    /// A mapping's entries in order; nil for any other node. A merge key (`<<: *name`, or a list of them) stands for
+    /// the entries of the mappings it names, as fusuma's loader (Ruby's Psych) merges them: a key the mapping
+    /// writes itself, before or after, is the mapping's, the others the merged ones'; of two merged mappings that
+    /// have a key, the first.
     static func entries(_ node: Node) -> [Entry]? {
         guard let mapping = node.mapping else { return nil }
-        return mapping.map { key, value in
-            Entry(key: key.string ?? describe(key), keyNode: key, value: value, line: key.mark?.line ?? 0, column: key.mark?.column ?? 0)
+        var result: [Entry] = []
+        var seen = Set(mapping.compactMap { isMerge($0.key) ? nil : $0.key.string ?? describe($0.key) })
+        for (key, value) in mapping {
+            if isMerge(key) {
+                for merged in (value.sequence.map(Array.init) ?? [value]).compactMap(entries).joined() where seen.insert(merged.key).inserted {
+                    result.append(merged)
+                }
+            } else {
+                result.append(
+                    Entry(key: key.string ?? describe(key), keyNode: key, value: value, line: key.mark?.line ?? 0, column: key.mark?.column ?? 0))
+            }
         }
+        return result
+    }
+
+    /// `<<`, YAML's merge key.
+    private static func isMerge(_ key: Node) -> Bool {
+        key.tag.rawValue == Tag.Name.merge.rawValue || (key.string == "<<" && key.scalar?.style == .plain)
     }
 
     /// A value in a line of words: scalars as written, lists and mappings in YAML's flow style.

@@ -73,7 +73,10 @@ extension ActionsFile {
 
     /// What only the whole action shows: that it does something, and that its keys fit together.
     private static func check(_ action: Action, _ t: [String: ConfigNode], _ node: ConfigNode, _ reader: ConfigReader) {
-        let doing = ["command", "keys", "shortcut", "hold", "begin", "update", "end", "cancel", "pointer", "wheel"]
+        let doing = [
+            "command", "keys", "shortcut", "hold", "begin", "update", "end", "cancel", "pointer", "wheel", "command_back", "keys_back",
+            "shortcut_back", "wheel_back",
+        ]
         if !doing.contains(where: { t[$0] != nil }) {
             reader.error(
                 node.path,

@@ -18,6 +18,9 @@ public enum KeyNames {
             "volumedown": 114, "volumeup": 115, "power": 116, "plus": 78, "super": 125, "meta": 125, "leftmeta": 125,
             "rightmeta": 126, "menu": 139, "back": 158, "forward": 159, "playpause": 164, "nextsong": 163,
             "previoussong": 165, "brightnessdown": 224, "brightnessup": 225, "print": 99, "sysrq": 99,
+            // The keypad's, by their Linux names (fusuma's sendkey writes them so): kpplus is plus.
+            "kpplus": 78, "kpminus": 74, "kpasterisk": 55, "kpslash": 98, "kpdot": 83, "kpenter": 96, "kpequal": 117,
+            "kp0": 82, "kp1": 79, "kp2": 80, "kp3": 81, "kp4": 75, "kp5": 76, "kp6": 77, "kp7": 71, "kp8": 72, "kp9": 73,
         ]
         // Letters and digits in the keyboard's rows, function keys in their two ranges.
         for (row, first) in [("qwertyuiop", 16), ("asdfghjkl", 30), ("zxcvbnm", 44)] {

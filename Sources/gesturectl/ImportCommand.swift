@@ -31,8 +31,14 @@ struct ImportCommand: ParsableCommand {
         do { imported = try importActions(from: tool, text: text, file: file) } catch { Self.refuse(error.description) }
         // What the importer writes is always a file gesturectl actions takes: anything else is its bug, never
         // to be written for the user to find.
-        do { _ = try ActionsFile.parse(imported.text, file: output ?? "the imported actions") } catch {
+        let parsed: ActionsFile
+        do { parsed = try ActionsFile.parse(imported.text, file: output ?? "the imported actions") } catch {
             fail("the imported actions are not a valid actions file (a bug of gesturectl import):\n\(error)")
+        }
+        // A file of no actions would do nothing, silently: it is no import.
+        guard !parsed.actions.isEmpty else {
+            let why = imported.warnings.isEmpty ? ["it has no gestures"] : imported.warnings.map(\.description)
+            Self.refuse((["nothing of \(file) could be imported, so nothing was written:"] + why).joined(separator: "\n"))
         }
         if let output {
             do { try imported.text.write(toFile: output, atomically: true, encoding: .utf8) } catch { fail("\(output) cannot be written: \(error.localizedDescription)") }

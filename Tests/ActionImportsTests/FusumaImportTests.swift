@@ -177,9 +177,10 @@ import Testing
             """)
         #expect(imported.comment(atLine: 3)?.contains("Not imported: 'NOKEY' is not a key gestured's virtual keyboard has") == true)
         #expect(imported.actions("swipe-3-horizontal").map(\.keys) == [codes("mouse_left")])
-        #expect(imported.actions("swipe-3-vertical").map(\.shortcut) == ["move-window-to-next-workspace"])
+        #expect(imported.actions("swipe-3-vertical").map(\.shortcut) == ["move-window-to-next-workspace", nil])
+        #expect(imported.actions("swipe-3-vertical").last?.keys == codes("ctrl+w"), "fusuma 0.x's shortcut, typed as its xdotool key")
         #expect(imported.text.contains("# line 5: swipe 3 up command: echo up\n# Not imported: fusuma runs one of command, sendkey, workspace and window: here window."))
-        #expect(imported.comment(atLine: 6)?.contains("fusuma 1.0 and later have no shortcut: it became command") == true)
+        #expect(imported.comment(atLine: 6)?.contains("fusuma 0.x typed shortcut: with xdotool key, as this does") == true)
         #expect(imported.comment(atLine: 7)?.contains("a swipe's fingers have left, right, up, down, begin, update or end below them in fusuma") == true)
         #expect(imported.comment(atLine: 8)?.contains("'4' is no number of fingers from 1 to 10 (fusuma matches numbers without quotes)") == true)
         let hold = try #require(imported.actions("long-press-2-1.4s").first)
@@ -192,9 +193,10 @@ import Testing
             #expect(imported.comment(atLine: 11)?.contains(note) == true, "\(note)")
         }
         #expect(imported.comment(atLine: 13)?.contains("tap 1 Not imported: nothing for fusuma to run") == true)
-        // Both ways shortcuts: forward (out) moving the window, back maximizing it, where both are.
+        // Both ways shortcuts, where both are: a file with shortcut: is fusuma 0.x's, whose spreading was `in`, so
+        // forward (spreading) maximizes the window and back moves it.
         let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(pinch.shortcut == "move-window-to-previous-workspace" && pinch.shortcutBack == "maximize-window" && pinch.desktops == ["gnome", "kde"])
+        #expect(pinch.shortcut == "maximize-window" && pinch.shortcutBack == "move-window-to-previous-workspace" && pinch.desktops == ["gnome", "kde"])
         #expect(imported.comment(atLine: 16)?.contains("Note: only GNOME and KDE Plasma have a default shortcut for maximize-window") == true)
     }
 
@@ -263,8 +265,8 @@ import Testing
             "swipe:\n  3:\n    left:\n      command: [a, b]\n": "input:4:7: command: must be a string",
             "swipe:\n  3:\n    left: { sendkey: { a: b } }\n": "input:3:13: sendkey: must be a key combination or a list of them",
             "hold:\n  3: { command: a, threshold: fast }\n": "input:2:20: threshold: must be a number above 0",
-            "hold:\n  3: { command: a, interval: soon }\n": "input:2:20: interval: must be a number above 0",
-            "interval: { swipe: -1 }\n": "input:1:13: swipe: must be a number above 0",
+            "hold:\n  3: { command: a, interval: soon }\n": "input:2:20: interval: must be a number, 0 or above",
+            "interval: { swipe: -1 }\n": "input:1:13: swipe: must be a number, 0 or above",
             "swipe: [3, 4]\n": "input:1:1: swipe: must be a mapping of finger counts",
             "- swipe\n": "input:1:1: a document must be a mapping (gesture: fingers: direction: ...)",
             "swipe:\n\t3: {}\n": "input:2:1: found character that cannot start any token (while scanning for the next token, from line 2)",

@@ -116,7 +116,6 @@ import Testing
             "# a comment\n\ngesture swipe sideways 3 echo\n": "input:3:15: 'sideways' is no swipe motion: up, down, left, right, left_up, right_up, left_down, right_down",
             "gesture pinch up echo\n": "input:1:15: 'up' is no pinch motion: in, out, clockwise, anticlockwise",
             "gesture: hold on+soon 3 echo\n": "input:1:15: 'on+soon' is no hold motion: on, or on+SECONDS (on+1.5)",
-            "gesture tap left echo\n": "input:1:9: 'tap' is no gesture type: swipe, pinch or hold",
             "gesture swipe left\n": "input:1:9: a gesture needs a type, a motion and a command: gesture swipe left xdotool key alt+Right",
             "gesture swipe left 3\n": "input:1:21: the gesture has no command",
             "gesture swipe left 3 echo 'unclosed\n": "input:1:27: no closing quotation for this '",

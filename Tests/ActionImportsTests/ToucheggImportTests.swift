@@ -1,4 +1,6 @@
+import GestureActions
 import GestureConfig
+import GestureProtocol
 import Testing
 
 @testable import ActionImports
@@ -35,7 +37,7 @@ import Testing
         // The browsers' pinch: an action for them, Control held while the steps type + and -.
         let pinch = try #require(imported.actions("pinch-2").first)
         #expect(pinch.application == ApplicationRule(patterns: ["Google-chrome", "Chromium-browser"]))
-        #expect(pinch.hold == codes("ctrl") && pinch.keys == codes("plus") && pinch.keysBack == codes("minus") && pinch.repeatEvery == 0.1)
+        #expect(pinch.hold == codes("ctrl") && pinch.keys == codes("plus") && pinch.keysBack == codes("kpminus") && pinch.repeatEvery == 0.1)
 
         // Everything else is said where it was, with why.
         #expect(imported.comment(atLine: 7) == "line 7: setting animation_delay = 150 Not imported: gestured draws nothing on the screen: animations and their colours have no equivalent.")
@@ -52,67 +54,32 @@ import Testing
 
     @Test func theREADMEsExamples() throws {
         let imported = try Imported(.touchegg, fixture: "touchegg-examples.conf")
-        #expect(imported.recognizerNames == ["swipe-3-vertical", "pan-3", "swipe-4-horizontal", "swipe-4-vertical", "pan-4", "pinch-2", "tap-2", "tap-3"])
+        // Three and four fingers step somewhere, so all their swipes are a pan's, each for the way it begins.
+        #expect(imported.recognizerNames == ["pan-3", "pan-4", "pinch-2", "tap-2", "tap-3"])
         #expect(imported.recognizer("tap-3") == ["kind": "tap", "touch_types": .strings(["direct"]), "number_of_touches_required": 3])
         #expect(imported.text.contains("# Touchégg recognizes taps on touchscreens only: direct touches.\n[[recognizer]]\nname = \"tap-3\""))
+        #expect(imported.recognizer("pan-3")?["simultaneous_with"] == nil, "no swipe of its fingers beside it")
 
-        // Keys typed at the start and the end: once, with its animation said to be gone.
-        let down = try #require(imported.actions("swipe-3-vertical").last)
-        #expect(down.direction == "down" && down.keys == codes("ctrl+alt+down"))
+        // Keys typed at the start and the end, as Touchégg does, with its animation said to be gone.
+        let pan = imported.actions("pan-3")
+        #expect(pan.map(\.direction) == ["up", "down", "right", "left"])
+        #expect(pan[1].keys == codes("ctrl+alt+down") && pan[1].states == ["began", "ended"])
         #expect(imported.comment(atLine: 20)?.contains("Note: gestured draws nothing on the screen") == true)
-        #expect(imported.comment(atLine: 20)?.contains("Note: it acted at the gesture's start and again at its end") == true)
 
-        // Alt+Tab: Alt held while a pan of three fingers steps, Tab as it goes right and Shift+Tab left (the swipe
-        // left's keys back, its decreaseKeys forward); a command each step as four fingers go down, the other back.
-        let pan = try #require(imported.actions("pan-3").first)
-        #expect(imported.actions("pan-3").count == 1)
-        #expect(pan.hold == codes("alt") && pan.keys == codes("tab") && pan.keysBack == codes("shift+tab") && pan.repeatEvery == 4 && pan.states == ["changed"])
-        #expect(imported.comment(atLine: 31)?.contains("with line 39, SWIPE 3 LEFT: SEND_KEYS Alt_L+Shift_L+Tab (repeat) Note: Touchégg stepped every part of the swipe's length") == true)
-        #expect(imported.comment(atLine: 39) == "line 39: SWIPE 3 LEFT: SEND_KEYS Alt_L+Shift_L+Tab (repeat): with its other way, at line 31 above.")
-        #expect(imported.recognizer("pan-3")?["simultaneous_with"] == .strings(["swipe-3-vertical"]))
-        let volume = try #require(imported.actions("pan-4").first)
+        // Alt+Tab: Alt held while three fingers that began right or left step, Tab as they go right and Shift+Tab
+        // left (the swipe left's keys back, its decreaseKeys forward); a command each step of four fingers up.
+        for way in pan[2...3] {
+            #expect(way.hold == codes("alt") && way.keys == codes("tab") && way.keysBack == codes("shift+tab") && way.repeatEvery == 4 && way.states == ["changed"])
+        }
+        #expect(imported.comment(atLine: 31)?.contains("Note: Touchégg stepped every part of the swipe's length (which it measures by the device): here every 4.0 mm along the way the fingers began") == true)
+        let volume = try #require(imported.actions("pan-4").first { $0.direction == "up" })
         #expect(volume.command == "pactl set-sink-volume @DEFAULT_SINK@ -5%" && volume.commandBack == "pactl set-sink-volume @DEFAULT_SINK@ +5%" && volume.hold == nil)
-        #expect(imported.comment(atLine: 80)?.contains("every 4.0 mm (up is back)") == true)
 
-        // Window actions: fullscreen is sway's and Hyprland's only; next and previous workspaces every desktop's.
-        let fullscreen = try #require(imported.actions("swipe-3-vertical").first)
-        #expect(fullscreen.shortcut == "fullscreen-window" && fullscreen.desktops == ["sway", "hyprland"])
-        #expect(imported.actions("swipe-4-horizontal").map(\.shortcut) == ["workspace-next", "workspace-previous"])
-        #expect(imported.actions("swipe-4-horizontal").allSatisfy { $0.desktops == nil })
-
-        // The later of two entries for one gesture is the one Touchégg uses; its variables are said to be absent.
-        #expect(imported.comment(atLine: 64) == "line 64: SWIPE 4 DOWN: SHOW_DESKTOP Not imported: replaced by the one at line 71, which is the one the tool uses.")
-        let command = try #require(imported.actions("swipe-4-vertical").first)
-        #expect(command.direction == "down" && command.command == "notify-send \"Swiped on a $TOUCHEGG_DEVICE_TYPE\" \"at its $TOUCHEGG_GESTURE_ON\"")
-        #expect(imported.comment(atLine: 71)?.contains("Note: gesturectl actions does not set $TOUCHEGG_DEVICE_TYPE, $TOUCHEGG_GESTURE_ON: the nearest are $GESTURE_DEVICE") == true)
-
-        // The two ways of a pinch, five steps each: one action of steps 0.2, xdotool's keys typed on gestured's keyboard.
-        let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(imported.actions("pinch-2").count == 1)
-        #expect(pinch.repeatEvery == 0.2 && pinch.keys == codes("ctrl+plus") && pinch.keysBack == codes("ctrl+minus") && pinch.states == ["changed"])
-        #expect(imported.comment(atLine: 105) == "line 105: PINCH 2 OUT: RUN_COMMAND xdotool key ctrl+plus (repeat): with its other way, at line 97 above.")
-        #expect(imported.comment(atLine: 88)?.contains("the engine's pinch takes two fingers, not 4") == true)
-        #expect(imported.actions("tap-2").first?.keys == codes("mouse_right"))
-
-        let tap = try #require(imported.actions("tap-3").first)
-        #expect(tap.command == "notify-send \"three fingers\"")
-    }
-
-    /// Steps with keys, as Touchégg's browsers zoom (here for every application), modifiers pressed with each step.
-    @Test func aRepeatingPinchSteps() throws {
-        let imported = try Imported(
-            .touchegg,
-            """
-            <touchégg><application name="All">
-            <gesture type="PINCH" fingers="2" direction="OUT"><action type="SEND_KEYS"><repeat>true</repeat>
-              <modifiers>Control_L</modifiers><keys>KP_Add</keys><decreaseKeys>KP_Subtract</decreaseKeys></action></gesture>
-            <gesture type="PINCH" fingers="2" direction="IN"><action type="SEND_KEYS"><repeat>true</repeat>
-              <modifiers>Control_L</modifiers><keys>KP_Subtract</keys><decreaseKeys>KP_Add</decreaseKeys></action></gesture>
-            </application></touchégg>
-            """)
-        let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(pinch.repeatEvery == 0.1 && pinch.hold == codes("ctrl") && pinch.keys == codes("plus") && pinch.keysBack == codes("minus"))
-        #expect(imported.warnings.isEmpty)
+        // Window actions, when the fingers begin that way: fullscreen is sway's and Hyprland's only; next and
+        // previous workspaces every desktop's.
+        #expect(pan[0].shortcut == "fullscreen-window" && pan[0].desktops == ["sway", "hyprland"] && pan[0].states == ["began"])
+        #expect(imported.actions("pan-4").filter { $0.direction == "left" || $0.direction == "right" }.map(\.shortcut) == ["workspace-next", "workspace-previous"])
+        #expect(imported.actions("pan-4").allSatisfy { $0.desktops == nil })
     }
 
     /// Buttons: clicked at a tap (or a swipe) as `on` says, held while a swipe goes on (begin-and-end) by a pan of
@@ -134,11 +101,11 @@ import Testing
             """)
         #expect(imported.actions("tap-1").map(\.keys) == [codes("mouse_left")])
         #expect(imported.actions("swipe-2-horizontal").map(\.keys) == [codes("mouse_back")])
-        let drag = try #require(imported.actions("pan-3").first)
-        #expect(imported.actions("pan-3").count == 1)
-        #expect(drag.hold == codes("mouse_left") && drag.keys == nil && drag.states == ["ended"])
-        #expect(imported.comment(atLine: 4)?.contains("Note: Touchégg held the button while the gesture went on in its direction: here while a pan of these fingers goes on, whichever way.") == true)
-        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line 4.") == true)
+        // Held while the fingers go on, for the way they began: up the left button, down the right one.
+        let drags = imported.actions("pan-3")
+        #expect(drags.map(\.direction) == ["up", "down"])
+        #expect(drags.map(\.hold) == [codes("mouse_left"), codes("mouse_right")] && drags.allSatisfy { $0.keys == nil && $0.states == ["ended"] })
+        #expect(imported.recognizer("swipe-2-horizontal")?["touch_types"] == .strings(["direct"]), "two-finger swipes are a touchscreen's")
         // X's buttons 4 to 7 are the wheel's steps.
         #expect(imported.actions("tap-2").map(\.wheel) == [.up] && imported.actions("tap-2").map(\.keys) == [nil])
         #expect(imported.actions("swipe-4-vertical").map(\.wheel) == [.right])
@@ -174,8 +141,9 @@ import Testing
         #expect(imported.actions("tap-2").isEmpty)
     }
 
-    /// Repeating swipes of one pan: the steps of one axis are imported, the other's said.
-    @Test func aPanStepsOneWay() throws {
+    /// Repeating swipes of one pan, each way its own action, for the way the fingers begin: a way without
+    /// decreaseCommand steps only as they go on.
+    @Test func aPanStepsEachWayItBegins() throws {
         let imported = try Imported(
             .touchegg,
             """
@@ -186,15 +154,49 @@ import Testing
             <gesture type="SWIPE" fingers="3" direction="UP"><action type="SEND_KEYS"><repeat>true</repeat><keys>Up</keys></action></gesture>
             </application></touchégg>
             """)
-        // Left only, without decreaseCommand: nothing forward, which an action needs.
-        #expect(imported.comment(atLine: 2)?.contains("Not imported: it acts only as the fingers come back") == true)
+        let four = imported.actions("pan-4")
+        #expect(four.map(\.direction) == ["left", "up"])
+        // Left: its command as the fingers go further left, the steps back of a pan.
+        #expect(four[0].command == nil && four[0].commandBack == "echo left" && four[0].repeatEvery == 4)
         // Up: its command back (up is back), its decreaseCommand forward.
-        let volume = try #require(imported.actions("pan-4").first)
-        #expect(volume.command == "echo down" && volume.commandBack == "echo up" && volume.repeatEvery == 4)
-        let tab = try #require(imported.actions("pan-3").first)
-        #expect(tab.keys == codes("tab") && tab.keysBack == nil && tab.hold == nil && tab.repeatEvery == 10)
-        #expect(imported.comment(atLine: 5)?.contains("so one way of these fingers is imported: the one at line 4") == true)
-        #expect(imported.file.actions.count == 2)
+        #expect(four[1].command == "echo down" && four[1].commandBack == "echo up")
+        let three = imported.actions("pan-3")
+        #expect(three.map(\.direction) == ["right", "up"])
+        #expect(three[0].keys == codes("tab") && three[0].keysBack == nil && three[0].hold == nil && three[0].repeatEvery == 10)
+        #expect(three[1].keysBack == codes("up") && three[1].keys == nil)
+        #expect(imported.file.actions.count == 4)
+    }
+
+    /// One movement, one action: an application's swipe takes the place of the general one of its way, on the pan
+    /// where the general one steps, and a swipe up is not the Alt+Tab of a swipe sideways.
+    @Test func oneMovementMakesTheActionsOfOneWay() throws {
+        let imported = try Imported(
+            .touchegg,
+            """
+            <touchégg>
+            <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="UP"><action type="SEND_KEYS"><modifiers>Control_L</modifiers><keys>F9</keys></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="RIGHT"><action type="SEND_KEYS"><repeat>true</repeat><modifiers>Alt_L</modifiers><keys>Tab</keys><decreaseKeys>Shift_L+Tab</decreaseKeys></action></gesture>
+            <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="SEND_KEYS"><repeat>true</repeat><modifiers>Alt_L</modifiers><keys>Shift_L+Tab</keys><decreaseKeys>Tab</decreaseKeys></action></gesture>
+            </application>
+            <application name="firefox">
+            <gesture type="SWIPE" fingers="3" direction="LEFT"><action type="SEND_KEYS"><modifiers>Alt_L</modifiers><keys>Left</keys></action></gesture>
+            </application>
+            </touchégg>
+            """)
+        #expect(imported.recognizerNames == ["pan-3"])
+        var runner = ActionRunner(actions: imported.file)
+        func pan(_ state: RecognizerState, _ x: Double, _ y: Double, front: [String] = ["kitty"]) -> [ActionRunner.Effect] {
+            let event = GestureEvent(
+                names: .init(recognizer: "pan-3", kind: "pan"), place: Place(device: "touchpad", node: "/dev/input/event5", region: "touchpad"),
+                state: state, time: DaemonTime(microseconds: 0), touches: 3, location: nil, values: .pan(translation: Pair(x, y), velocity: nil))
+            return runner.effects(of: event, at: 0, windows: .init(front: front))
+        }
+        #expect(pan(.began, 0.5, -2) == [.keys(codes("ctrl+f9"))], "up: Ctrl+F9, no Alt held")
+        #expect(pan(.changed, 30, -20).isEmpty && pan(.ended, 30, -20).isEmpty)
+        #expect(pan(.began, -2, 0, front: ["firefox"]) == [.keys(codes("alt+left"))], "left in Firefox: Alt+Left alone")
+        #expect(pan(.changed, -30, 0, front: ["firefox"]).isEmpty && pan(.ended, -30, 0, front: ["firefox"]).isEmpty)
+        #expect(pan(.began, 2, 0, front: ["firefox"]) == [.press(codes("alt"))], "right in Firefox: the general Alt+Tab")
     }
 
     /// Once, not repeating: the same keys both ways act when the pinch begins; different commands choose by the

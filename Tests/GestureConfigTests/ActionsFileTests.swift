@@ -443,7 +443,6 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("actions.toml:10:1: wheel_back runs on a backward step: it needs repeat_every or repeat_interval") }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("actions.toml:15:1: an action with repeat_interval steps with time while the gesture goes on: leave out on") }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("actions.toml:16:9: wheel 'sideways' is not one of up, down, left, right") }, "\(lines)")
-            #expect(lines.contains { $0.contains("[[action]] for 'b' does nothing") }, "\(lines)")
         }
     }
 

@@ -12,9 +12,10 @@ import Testing
 
     /// Each fixture, and the actions (GNOME's) and recognizers of its import.
     static let imports = [
-        ("touchegg", "touchegg-default.conf", 10, 7), ("touchegg", "touchegg-examples.conf", 9, 8), ("fusuma", "fusuma-default.yml", 9, 5),
-        ("fusuma", "fusuma-examples.yml", 28, 15), ("libinput-gestures", "libinput-gestures-default.conf", 9, 5),
-        ("libinput-gestures", "libinput-gestures-examples.conf", 15, 11),
+        ("touchegg", "touchegg-default.conf", 10, 7), ("touchegg", "touchegg-examples.conf", 10, 5), ("touchegg", "touchegg-users.conf", 7, 4),
+        ("fusuma", "fusuma-default.yml", 9, 5), ("fusuma", "fusuma-examples.yml", 28, 15), ("fusuma", "fusuma-users.yml", 6, 5),
+        ("fusuma", "fusuma-0x.yml", 4, 3), ("libinput-gestures", "libinput-gestures-default.conf", 9, 5),
+        ("libinput-gestures", "libinput-gestures-examples.conf", 15, 11), ("libinput-gestures", "libinput-gestures-users.conf", 5, 4),
     ]
 
     @Test(arguments: ImportCommandTests.imports)
@@ -55,6 +56,44 @@ import Testing
         let client = try ActionsClient(file: actions, socket: daemon.socket, log: daemon.directory.appendingPathComponent("actions.log").path)
         try waitUntil("gesturectl actions connected") { client.logText.contains("actions: ") || !client.isRunning }
         #expect(client.logText.contains("actions: 29 actions and 15 recognizers of \(actions)"), "\(client.logText)")
+        #expect(daemon.stop() == 0)
+    }
+
+    /// `--check` accepts a file if and only if `gesturectl actions` runs it, against a daemon with the shipped laptop
+    /// configuration: every fixture's import, the shipped laptop actions, and files the daemon refuses (a name of
+    /// its own, recognizers that name each other, a relation to nothing). Without /dev/uinput the keys do nothing,
+    /// and the rest runs.
+    @Test func theCheckAcceptsWhatRunsAndNothingElse() throws {
+        let laptop = try String(contentsOfFile: DaemonProcess.projectRoot + "/config/examples/laptop-touchpad.toml", encoding: .utf8)
+        let daemon = try DaemonProcess(config: laptop, script: "surface 100 65 touchpad\nat 120 tap 50 30\n")
+        let folder = daemon.directory.path
+        var files: [(String, Bool)] = []
+        for (tool, fixture, _, _) in Self.imports {
+            let output = folder + "/\(fixture).toml"
+            #expect(try DaemonProcess.run("gesturectl", ["import", tool, Self.fixtures + fixture, "-o", output]).status == 0)
+            files.append((output, true))
+        }
+        files.append((DaemonProcess.projectRoot + "/config/actions/laptop.toml", true))
+        let refused = [
+            "[[recognizer]]\nname = \"pinch\"\nkind = \"pinch\"\n\n[[action]]\ngesture = \"pinch\"\ncommand = \"true\"\n",
+            "[[recognizer]]\nname = \"a\"\nkind = \"tap\"\nrequire_to_fail = [\"b\"]\n\n[[recognizer]]\nname = \"b\"\nkind = \"tap\"\nrequire_to_fail = [\"a\"]\n\n[[action]]\ngesture = \"a\"\ncommand = \"true\"\n",
+            "[[recognizer]]\nname = \"a\"\nkind = \"tap\"\nsimultaneous_with = [\"nothing\"]\n\n[[action]]\ngesture = \"a\"\ncommand = \"true\"\n",
+        ]
+        for (i, text) in refused.enumerated() {
+            let path = folder + "/refused-\(i).toml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            files.append((path, false))
+        }
+        let environment = ["XDG_CURRENT_DESKTOP": "GNOME"]
+        for (file, runs) in files {
+            let checked = try DaemonProcess.run("gesturectl", ["actions", "--check", "--file", file, "--socket", daemon.socket], environment: environment)
+            let client = try ActionsClient(file: file, socket: daemon.socket, environment: environment, log: file + ".log")
+            try waitUntil("gesturectl actions connected or refused \(file)") { client.logText.contains(", connected to gestured") || !client.isRunning }
+            let ran = client.isRunning
+            #expect((checked.status == 0) == ran, "\(file): --check \(checked.status) \(checked.err), run: \(client.logText)")
+            #expect(ran == runs, "\(file): \(checked.err) \(client.logText)")
+            if !ran { #expect(checked.err == client.logText, "the same report from both") }
+        }
         #expect(daemon.stop() == 0)
     }
 
