@@ -24,6 +24,13 @@ struct ConfigParser {
     let shapeSource: ShapeSource
 
     func configuration(_ root: ConfigNode) -> Configuration? {
+        // An actions file given where the daemon's configuration goes: said as what it is, not as a wrong key.
+        if case .table(let entries) = root.value, let action = entries.first(where: { $0.0 == "action" }) {
+            reader.error(
+                action.1.path.index(0),
+                "[[action]] tables make this an actions file (docs/actions.md), not the daemon's configuration: check it with gesturectl actions --check --file \(reader.file)")
+            return nil
+        }
         guard let top = reader.table(root, allowed: ["daemon", "device", "region", "recognizer"], what: "the file") else { return nil }
         guard withinLimits(top) else { return nil }
         let daemon = top["daemon"].flatMap(daemonSettings) ?? DaemonSettings()

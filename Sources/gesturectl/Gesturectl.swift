@@ -14,6 +14,31 @@ struct Gesturectl: AsyncParsableCommand {
             ReloadCommand.self, CheckCommand.self, ActionsCommand.self, ImportCommand.self, ShapeCommand.self, FocusCommand.self,
         ]
     )
+
+    /// `gesturectl --socket S monitor` is `gesturectl monitor --socket S`: the socket is every command's, and people
+    /// write it first, as they write `systemctl --user` before what it does.
+    static func main() async {
+        await main(socketAfterCommand(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// The arguments with a `--socket` given before the command moved after the command's name.
+    static func socketAfterCommand(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--socket", i + 1 < arguments.count {
+                leading += arguments[i...i + 1]
+                i += 2
+            } else if arguments[i].hasPrefix("--socket=") {
+                leading.append(arguments[i])
+                i += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, i < arguments.count else { return arguments }
+        return [arguments[i]] + leading + arguments[(i + 1)...]
+    }
 }
 
 /// The socket option every command that talks to the daemon takes.

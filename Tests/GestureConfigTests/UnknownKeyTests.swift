@@ -4,6 +4,21 @@ import Testing
 
 /// A key no section knows is reported at the key, with the closest valid name when one is close.
 @Suite struct UnknownKeyTests {
+    /// An actions file checked as the daemon's configuration is said to be one, with the command that checks it.
+    @Test func anActionsFileIsSaidToBeOne() {
+        expectErrors(
+            """
+            # My gestures.
+
+            [[action]]
+            gesture = "tap"
+            command = "true"
+            """,
+            [
+                "3:1: [[action]] tables make this an actions file (docs/actions.md), not the daemon's configuration: check it with gesturectl actions --check --file test.toml"
+            ])
+    }
+
     @Test func aMisspelledDaemonKeySuggestsTheClosestName() {
         expectErrors(
             """
