@@ -38,8 +38,8 @@ enum WindowAction: Equatable {
         let all = ShortcutPresets.desktops
         let gnomeAndKDE = ["gnome", "kde"]
         return [
-            "maximize-window": gnomeAndKDE, "minimize-window": gnomeAndKDE, "tile-left": gnomeAndKDE, "tile-right": gnomeAndKDE,
-            "fullscreen-window": ["sway", "hyprland"], "close-window": all, "show-desktop": ["kde"], "workspace-next": all,
+            "maximize-window": gnomeAndKDE + ["x11"], "minimize-window": gnomeAndKDE + ["x11"], "tile-left": gnomeAndKDE, "tile-right": gnomeAndKDE,
+            "fullscreen-window": ["sway", "hyprland", "x11"], "close-window": all, "show-desktop": ["kde", "x11"], "workspace-next": all,
             "workspace-previous": all, "move-window-to-next-workspace": all, "move-window-to-previous-workspace": all,
         ]
     }()
@@ -52,7 +52,7 @@ enum WindowAction: Equatable {
 
     /// Desktops by the names their users know, joined: "GNOME and KDE Plasma".
     static func named(_ desktops: [String]) -> String {
-        let names = desktops.map { ["gnome": "GNOME", "kde": "KDE Plasma", "sway": "sway", "hyprland": "Hyprland"][$0] ?? $0 }
+        let names = desktops.map { ["gnome": "GNOME", "kde": "KDE Plasma", "sway": "sway", "hyprland": "Hyprland", "x11": "other X11 desktops"][$0] ?? $0 }
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 

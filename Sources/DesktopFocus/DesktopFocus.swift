@@ -36,6 +36,7 @@ public enum DesktopFocus {
         case .sway: return source(for: .sway, environment: environment)
         case .kde: return source(for: x11Session ? .x11 : .kde, environment: environment)
         case .gnome: return source(for: x11Session ? .x11 : .gnome, environment: environment)
+        case .x11: return source(for: .x11, environment: environment)
         case nil: break
         }
         if set("WAYLAND_DISPLAY") {

@@ -98,7 +98,7 @@ import Testing
         #expect(imported.actions("long-press-3-1.4s").allSatisfy { $0.states == ["began"] })
         #expect(imported.actions("long-press-4-1.4s").first?.keys == codes("super"))
         #expect(imported.actions("long-press-2-1.4s").map(\.shortcut) == ["fullscreen-window"])
-        #expect(imported.actions("long-press-2-1.4s").first?.desktops == ["sway", "hyprland"])
+        #expect(imported.actions("long-press-2-1.4s").first?.desktops == ["sway", "hyprland", "x11"])
         #expect(imported.comment(atLine: 80) == "line 80: threshold hold: 2: the long presses' minimum_press_duration is 0.7 s times it.")
 
         // The tap plugin's taps, on the touchpad.
@@ -196,8 +196,8 @@ import Testing
         // Both ways shortcuts, where both are: a file with shortcut: is fusuma 0.x's, whose spreading was `in`, so
         // forward (spreading) maximizes the window and back moves it.
         let pinch = try #require(imported.actions("pinch-2").first)
-        #expect(pinch.shortcut == "maximize-window" && pinch.shortcutBack == "move-window-to-previous-workspace" && pinch.desktops == ["gnome", "kde"])
-        #expect(imported.comment(atLine: 16)?.contains("Note: only GNOME and KDE Plasma have a default shortcut for maximize-window") == true)
+        #expect(pinch.shortcut == "maximize-window" && pinch.shortcutBack == "move-window-to-previous-workspace" && pinch.desktops == ["gnome", "kde", "x11"])
+        #expect(imported.comment(atLine: 16)?.contains("Note: only GNOME, KDE Plasma and other X11 desktops have a default shortcut for maximize-window") == true)
     }
 
     /// wmctrl's windows and workspaces: the desktops' shortcuts where they have them; sendkey's buttons clicked.
@@ -218,15 +218,15 @@ import Testing
             """)
         let vertical = imported.actions("swipe-3-vertical")
         #expect(vertical.map(\.shortcut) == ["maximize-window", "close-window"])
-        #expect(vertical.map(\.desktops) == [["gnome", "kde"], nil])
+        #expect(vertical.map(\.desktops) == [["gnome", "kde", "x11"], nil])
         let fullscreen = try #require(imported.actions("swipe-3-horizontal").first)
-        #expect(fullscreen.shortcut == "fullscreen-window" && fullscreen.desktops == ["sway", "hyprland"])
+        #expect(fullscreen.shortcut == "fullscreen-window" && fullscreen.desktops == ["sway", "hyprland", "x11"])
         #expect(imported.comment(atLine: 5)?.contains("Note: the desktops' shortcuts toggle it, where this only set (or only unset) it.") == true)
         #expect(imported.comment(atLine: 6)?.contains("Not imported: no desktop preset does this (docs/actions.md, Desktop presets): bind your desktop's shortcut as keys (KDE Plasma \"ctrl+super+up\")") == true)
         #expect(imported.actions("swipe-4-horizontal").map(\.keys) == [codes("leftctrl+mouse_left")])
         #expect(imported.comment(atLine: 9)?.contains("Not imported: fusuma-plugin-wmctrl has no window 'sideways'") == true)
         #expect(imported.comment(atLine: 10)?.contains("Not imported: no desktop preset does this") == true)
-        for desktop in ShortcutPresets.desktops { #expect(try imported.resolved(on: desktop).count == 3, "\(desktop)") }
+        for desktop in ShortcutPresets.desktops { #expect(try imported.resolved(on: desktop).count == (desktop == "x11" ? 4 : 3), "\(desktop)") }
     }
 
     /// update: by time, as fusuma paces it: a swipe's ways of one axis (the first written), forward right or down;

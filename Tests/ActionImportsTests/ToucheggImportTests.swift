@@ -19,12 +19,12 @@ import Testing
         let windows = imported.file.actions.filter { $0.shortcut != nil }.map { "\($0.gesture) \($0.direction ?? "") \($0.shortcut!) \($0.desktops?.sorted() ?? [])" }
         #expect(
             windows == [
-                "swipe-3-vertical up maximize-window [\"gnome\", \"kde\"]", "swipe-3-vertical down minimize-window [\"gnome\", \"kde\"]",
+                "swipe-3-vertical up maximize-window [\"gnome\", \"kde\", \"x11\"]", "swipe-3-vertical down minimize-window [\"gnome\", \"kde\", \"x11\"]",
                 "swipe-3-horizontal left tile-left [\"gnome\", \"kde\"]", "swipe-3-horizontal right tile-right [\"gnome\", \"kde\"]",
                 // auto, as with natural scrolling: up (and left) for the next workspace.
                 "swipe-4-vertical up workspace-next []", "swipe-4-vertical down workspace-previous []",
             ])
-        #expect(imported.comment(atLine: 15)?.contains("Note: only GNOME and KDE Plasma have a default shortcut for maximize-window, so the action is for those; on sway and Hyprland, bind a shortcut of your own and give its keys, or run a command (X11: wmctrl -r :ACTIVE: -b toggle,maximized_vert,maximized_horz).") == true)
+        #expect(imported.comment(atLine: 15)?.contains("Note: only GNOME, KDE Plasma and other X11 desktops have a default shortcut for maximize-window, so the action is for those; on sway and Hyprland, bind a shortcut of your own and give its keys, or run a command (X11: wmctrl -r :ACTIVE: -b toggle,maximized_vert,maximized_horz).") == true)
         #expect(imported.comment(atLine: 46)?.contains("Note: Touchégg chose the next or previous workspace by the swipe's direction and natural scrolling: here as with natural scrolling on") == true)
         #expect(imported.comment(atLine: 37) == "line 37: PINCH 3 IN: CLOSE_WINDOW Not imported: the engine's pinch takes two fingers, not 3.")
         #expect(imported.comment(atLine: 68) == "line 68: PINCH 4 OUT: SHOW_DESKTOP Not imported: the engine's pinch takes two fingers, not 4.")
@@ -47,7 +47,7 @@ import Testing
         // On every desktop the file loads with the shipped presets: the shortcuts some lack are not theirs.
         for desktop in ShortcutPresets.desktops {
             let actions = try imported.resolved(on: desktop)
-            #expect(actions.count == (["gnome", "kde"].contains(desktop) ? 10 : 6), "\(desktop)")
+            #expect(actions.count == ["gnome": 10, "kde": 10, "x11": 8][desktop, default: 6], "\(desktop)")
         }
         #expect(try imported.resolved(on: "kde").first?.keys == codes("super+pageup"))
     }
@@ -77,7 +77,7 @@ import Testing
 
         // Window actions, when the fingers begin that way: fullscreen is sway's and Hyprland's only; next and
         // previous workspaces every desktop's.
-        #expect(pan[0].shortcut == "fullscreen-window" && pan[0].desktops == ["sway", "hyprland"] && pan[0].states == ["began"])
+        #expect(pan[0].shortcut == "fullscreen-window" && pan[0].desktops == ["sway", "hyprland", "x11"] && pan[0].states == ["began"])
         #expect(imported.actions("pan-4").filter { $0.direction == "left" || $0.direction == "right" }.map(\.shortcut) == ["workspace-next", "workspace-previous"])
         #expect(imported.actions("pan-4").allSatisfy { $0.desktops == nil })
     }
@@ -227,8 +227,8 @@ import Testing
 
         let shortcut = try Imported(.touchegg, pinches("<action type=\"SHOW_DESKTOP\"/>", "<action type=\"SHOW_DESKTOP\"/>"))
         #expect(shortcut.actions("pinch-2").map(\.shortcut) == ["show-desktop"])
-        #expect(shortcut.actions("pinch-2").first?.desktops == ["kde"])
-        #expect(shortcut.comment(atLine: 2)?.contains("Note: only KDE Plasma has a default shortcut for show-desktop, so the action is for that desktop; on GNOME, sway and Hyprland,") == true)
+        #expect(shortcut.actions("pinch-2").first?.desktops == ["kde", "x11"])
+        #expect(shortcut.comment(atLine: 2)?.contains("Note: only KDE Plasma and other X11 desktops have a default shortcut for show-desktop, so the action is for those; on GNOME, sway and Hyprland,") == true)
 
         let keys = try Imported(.touchegg, pinches("<action type=\"SEND_KEYS\"><keys>F9</keys></action>", "<action type=\"SEND_KEYS\"><keys>F10</keys></action>"))
         #expect(keys.file.actions.isEmpty)

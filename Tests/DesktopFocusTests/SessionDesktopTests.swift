@@ -18,10 +18,19 @@ struct SessionDesktopTests {
         #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "GNOME:KDE"]) == .gnome)
     }
 
+    /// Any other X11 window manager: EWMH asks and tells them all alike.
+    @Test func otherX11DesktopsAreX11() {
+        #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "XFCE"]) == .x11)
+        #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "X-Cinnamon"]) == .x11)
+        #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "MATE"]) == .x11)
+        #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "i3"]) == .x11)
+        #expect(SessionDesktop(environment: ["DISPLAY": ":0"]) == .x11, "an X11 display and no desktop named")
+    }
+
     @Test func plasmaWithoutTheListAndNothingKnown() {
         #expect(SessionDesktop(environment: ["KDE_FULL_SESSION": "true"]) == .kde)
         #expect(SessionDesktop(environment: ["XDG_CURRENT_DESKTOP": "river", "WAYLAND_DISPLAY": "wayland-1"]) == nil)
-        #expect(SessionDesktop(environment: ["DISPLAY": ":0"]) == nil)
+        #expect(SessionDesktop(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"]) == nil, "Xwayland beside a compositor")
         #expect(SessionDesktop(environment: [:]) == nil)
     }
 }
