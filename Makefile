@@ -249,7 +249,8 @@ install:
 	install -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
-	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions.toml
+	install -d $(DESTDIR)$(DOCDIR)/actions
+	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions/laptop.toml
 	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
 	$(UNIT_PATHS) systemd/gestured-grab.conf.in >$(DESTDIR)$(DOCDIR)/gestured-grab.conf
 	chmod 0644 $(DESTDIR)$(DOCDIR)/gestured-grab.conf

@@ -119,8 +119,8 @@ expect "the daemon's pid after a refused reload" "$(systemctl show -p MainPID --
 # Without a daemon to ask: the daemon here runs the shipped gestured.toml, not the laptop configuration whose
 # recognizers the actions bind (the names are checked against a daemon when one answers).
 step "gesturectl actions --check: the shipped actions with the installed shortcut presets, on each desktop"
-for desktop in GNOME KDE sway Hyprland; do
-    XDG_CURRENT_DESKTOP=$desktop gesturectl actions --check --file /usr/share/doc/gestured/actions.toml \
+for desktop in GNOME KDE sway Hyprland XFCE; do
+    XDG_CURRENT_DESKTOP=$desktop gesturectl actions --check --file /usr/share/doc/gestured/actions/laptop.toml \
         --socket /nonexistent/gestured.sock >"$work/actions" 2>&1 \
         || fail "the shipped actions do not check on $desktop: $(cat "$work/actions")"
     grep -q ": ok (" "$work/actions" || fail "gesturectl actions --check on $desktop said: $(cat "$work/actions")"
