@@ -23,7 +23,7 @@ test-deps:
 MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 build: deps
 	$(SWIFT) package generate-manual --date $(MANUAL_DATE) >/dev/null
-	sed -i 's/^$$/.Pp/' $(MANUALS)/gestured/gestured.1 $(MANUALS)/gesturectl/gesturectl.1
+	scripts/finish-manuals $(MANUALS)
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 	mkdir -p .build/completions
 	for tool in gestured gesturectl; do for shell in bash zsh fish; do \
