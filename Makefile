@@ -74,9 +74,10 @@ run: build
 demo-svg: build
 	.build/release/gestured replay --config config/gestured.toml --svg docs/demo.svg recordings/demo.evemu >/dev/null
 
-# The bundled demo recording, from its gesture script.
+# The bundled demo recordings, from their gesture scripts: the touchscreen's, and the touchpad's of the laptop example.
 demo-recording:
 	$(SWIFT) run gestured synthesize recordings/demo.gestures -o recordings/demo.evemu
+	$(SWIFT) run gestured synthesize config/examples/touchpad-demo.gestures -o config/examples/touchpad-demo.evemu
 
 # The host test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each in its own build
 # folder; the daemon processes the tests start are the sanitized builds too, and a report in one fails its test.
@@ -251,7 +252,7 @@ install:
 	install -m 0644 config/README.md config/gestured.toml $(DESTDIR)$(DOCDIR)/config/
 	install -d $(DESTDIR)$(DOCDIR)/actions
 	install -m 0644 config/actions/laptop.toml $(DESTDIR)$(DOCDIR)/actions/laptop.toml
-	install -m 0644 config/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 config/examples/*.toml config/examples/touchpad-demo.evemu $(DESTDIR)$(DOCDIR)/examples/
 	$(UNIT_PATHS) systemd/gestured-grab.conf.in >$(DESTDIR)$(DOCDIR)/gestured-grab.conf
 	chmod 0644 $(DESTDIR)$(DOCDIR)/gestured-grab.conf
 	ln -sfn ../examples $(DESTDIR)$(DOCDIR)/config/examples

@@ -29,6 +29,28 @@ import Testing
         ])
     }
 
+    /// The touchpad demo of the laptop quick start: made from its script, and every gesture of it recognized by
+    /// the laptop configuration, once each.
+    @Test func theTouchpadDemoIsWhatItsScriptMakesAndTheLaptopConfigurationsGestures() throws {
+        let examples = Self.root.appendingPathComponent("config/examples")
+        let script = try String(contentsOf: examples.appendingPathComponent("touchpad-demo.gestures"), encoding: .utf8)
+        let made = try GestureScript(script, source: "touchpad-demo.gestures").recording
+        let committed = try String(contentsOf: examples.appendingPathComponent("touchpad-demo.evemu"), encoding: .utf8)
+        #expect(EvemuFormat.write(made.description!, events: made.events) == committed, "run `make demo-recording`")
+        let result = try DaemonProcess.run(
+            "gestured", ["replay", "--config", examples.appendingPathComponent("laptop-touchpad.toml").path, examples.appendingPathComponent("touchpad-demo.evemu").path])
+        #expect(result.status == 0)
+        let outcomes = try result.out.split(separator: "\n").compactMap { line -> String? in
+            let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            guard m["type"] as? String == "gesture", m["state"] as? String == "ended" else { return nil }
+            return "\(m["recognizer"]!)"
+        }
+        #expect(outcomes == [
+            "two-finger-tap", "three-finger-tap", "three-finger-swipe-horizontal", "three-finger-swipe-horizontal", "three-finger-swipe-vertical",
+            "four-finger-swipe-horizontal", "pinch", "rotation",
+        ])
+    }
+
     /// `make run` on a machine without touch devices: the daemon falls back to the demo.
     @Test func withoutTouchDevicesTheDaemonServesTheFallbackRecording() throws {
         let directory = try DaemonProcess.temporaryDirectory()
