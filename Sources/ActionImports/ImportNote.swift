@@ -13,7 +13,7 @@ enum ImportNote {
     case naturalScrolling
     /// A mouse button, as X numbers them, that gestured's mouse does not have.
     case mouseButton(Int)
-    /// A mouse button held while a swipe or pinch goes on in its direction, here while it goes on any way (`what`).
+    /// A mouse button held while a pinch goes on in its direction, here while it goes on any way (`what`).
     case heldAnyWay(String)
     /// Steps back without steps forward, which an action cannot have.
     case backOnly
@@ -29,7 +29,7 @@ enum ImportNote {
     case panDirection
     /// The pointer following the fingers at gestured's speed, not at fusuma's movement.
     case pointerSpeed
-    /// One way of a pan's fingers imported, the others not (a pan acts any way, stepping along the axis it moved most).
+    /// One way of a pan's fingers imported, the others not (a pan acts any way, stepping along the axis it first moved on).
     case panAxis(importedAt: Int)
     /// A fusuma context other than an application's (thumbsense, ...).
     case otherContext(String)
@@ -110,7 +110,7 @@ enum ImportNote {
         case .pointerSpeed:
             "the pointer follows the fingers at pointer_speed (5 counts a millimetre unless given), not at fusuma's movement"
         case .panAxis(let line):
-            "a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line \(line)"
+            "a pan acts whichever way its fingers move (and steps along the axis they first move on), so one way of these fingers is imported: the one at line \(line)"
         case .otherContext(let context):
             "fusuma's contexts are not yet supported by gesturectl actions (\(context))"
         case .timeInterval:

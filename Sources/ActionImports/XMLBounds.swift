@@ -5,9 +5,11 @@
 ///   file can refer to a 500 KB one 100,000 times. Touchégg's configurations declare none.
 enum XMLBounds {
     /// Throws at the first start tag with more than `ImportLimits.xmlAttributes` attributes, or the first entity
-    /// declaration (`<!ENTITY`).
-    static func check(_ text: String, file: String) throws(ImportError) {
-        switch firstExcess(text) {
+    /// declaration (`<!ENTITY`). Returns where the comments' texts are (byte offsets, between `<!--` and `-->`), as
+    /// this pass finds them past CDATA, processing instructions and quoted attribute values.
+    static func check(_ text: String, file: String) throws(ImportError) -> [Range<Int>] {
+        var comments: [Range<Int>] = []
+        switch firstExcess(text, comments: &comments) {
         case .crowdedTag(let line):
             throw ImportError(
                 file: file, line: line, "an element with more than \(ImportLimits.xmlAttributes) attributes: gesturectl import reads no more")
@@ -16,7 +18,7 @@ enum XMLBounds {
                 file: file, line: line,
                 "an entity declaration (<!ENTITY): gesturectl import reads none (a Touchégg configuration needs none)")
         case nil:
-            return
+            return comments
         }
     }
 
@@ -27,7 +29,7 @@ enum XMLBounds {
 
     /// Comments, CDATA sections and processing instructions are passed over as XML reads them, and so are quoted
     /// attribute values, which may hold '>' and '='; in a tag, an attribute is its '='.
-    private static func firstExcess(_ text: String) -> Excess? {
+    private static func firstExcess(_ text: String, comments: inout [Range<Int>]) -> Excess? {
         var text = text
         return text.withUTF8 { bytes -> Excess? in
             var line = 1
@@ -47,6 +49,12 @@ enum XMLBounds {
             func at(_ prefix: String) -> Bool {
                 bytes.count - i >= prefix.utf8.count && bytes[i..<i + prefix.utf8.count].elementsEqual(prefix.utf8)
             }
+            /// Moves past a comment from its `<!--`, and keeps where its text is.
+            func skipComment() {
+                let text = i + 4
+                skip(past: "-->")
+                comments.append(text..<max(text, i - 3))
+            }
             while i < bytes.count {
                 if bytes[i] == UInt8(ascii: "\n") { line += 1 }
                 guard bytes[i] == UInt8(ascii: "<") else {
@@ -54,7 +62,7 @@ enum XMLBounds {
                     continue
                 }
                 if at("<!--") {
-                    skip(past: "-->")
+                    skipComment()
                 } else if at("<![CDATA[") {
                     skip(past: "]]>")
                 } else if at("<?") {
@@ -66,7 +74,7 @@ enum XMLBounds {
                     while i < bytes.count {
                         if at("<!ENTITY") { return .entity(line: line) }
                         if at("<!--") {
-                            skip(past: "-->")
+                            skipComment()
                             continue
                         }
                         let byte = bytes[i]

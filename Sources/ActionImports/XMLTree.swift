@@ -18,9 +18,15 @@ struct XMLTree {
     /// The document's element, or the first mistake in the text with its line and column (XML beyond XMLBounds
     /// among them, and elements nested deeper than ImportLimits.nestingLevels).
     static func parse(_ text: String, file: String) throws(ImportError) -> XMLTree {
-        try XMLBounds.check(text, file: file)
+        var bytes = Array(text.utf8)
+        // Touchégg's reader (pugixml, asked for no comments) skips a comment to the first `-->`, where libxml2
+        // refuses a `--` inside: each '-' of a comment's text is made a space, so what Touchégg takes is taken
+        // here too, at the same lines and columns.
+        for comment in try XMLBounds.check(text, file: file) {
+            for i in comment where bytes[i] == UInt8(ascii: "-") { bytes[i] = UInt8(ascii: " ") }
+        }
         let reader = Reader()
-        let parser = XMLParser(data: Data(commentsAsTouchéggReadsThem(text)))
+        let parser = XMLParser(data: Data(bytes))
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         _ = parser.parse()
@@ -38,29 +44,6 @@ struct XMLTree {
         }
         guard let root = reader.root else { throw ImportError(file: file, line: 1, "no XML element: the file is empty") }
         return root
-    }
-
-    /// The text with every '-' inside a comment made a space: Touchégg's reader (pugixml, which it asks for no
-    /// comments) skips from `<!--` to the first `-->`, where libxml2 refuses a `--` inside, so a comment that
-    /// Touchégg takes is one here too. Lines and columns stay where they were.
-    static func commentsAsTouchéggReadsThem(_ text: String) -> [UInt8] {
-        var bytes = Array(text.utf8)
-        let open = Array("<!--".utf8), close = Array("-->".utf8)
-        func starts(_ prefix: [UInt8], at i: Int) -> Bool { i + prefix.count <= bytes.count && bytes[i..<i + prefix.count].elementsEqual(prefix) }
-        var i = 0
-        while i < bytes.count {
-            guard starts(open, at: i) else {
-                i += 1
-                continue
-            }
-            var j = i + open.count
-            while j < bytes.count, !starts(close, at: j) {
-                if bytes[j] == UInt8(ascii: "-") { bytes[j] = UInt8(ascii: " ") }
-                j += 1
-            }
-            i = j + close.count
-        }
-        return bytes
     }
 
     /// libxml2's error codes (xmlParserErrors) in words, those a hand-edited file meets.

@@ -283,7 +283,7 @@ public struct ActionRunner {
     /// the translation in millimetres along the axis of `way`, a pan's first (as Touchégg measures a swipe along
     /// the direction it took at its start, so a turn does not step the other axis's actions), or the axis it
     /// moved most on (an edge pan's).
-    static func value(of event: GestureEvent, way: String? = nil) -> Double? {
+    static func value(of event: GestureEvent, way: String?) -> Double? {
         if let scale = event.values.scale { return log(max(scale, .leastNormalMagnitude)) }
         if let rotation = event.values.rotation { return rotation }
         guard let translation = event.values.translation else { return nil }

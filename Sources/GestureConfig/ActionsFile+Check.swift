@@ -14,21 +14,20 @@ extension ActionsFile {
     ) -> Result<ActionsFile, ConfigErrors> {
         Result { () throws(ConfigErrors) -> ActionsFile in
             let (parsed, errors) = try parsePartly(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path)
-            var (resolved, unresolved) = parsed.resolvedShortcuts(presets, environment: environment)
-            if everyDesktop, parsed.desktop == nil, SessionDesktop(environment: environment) == nil {
-                unresolved = []
-                var said: Set<String> = []
-                for desktop in ShortcutPresets.desktops {
-                    var one = parsed
-                    one.desktop = desktop
-                    let (r, e) = one.resolvedShortcuts(presets, environment: environment)
-                    if desktop == ShortcutPresets.desktops.first { resolved = r }
-                    unresolved += e.filter { said.insert($0.description).inserted }
-                }
+            // The desktop the file or the session names; every one where neither does and everyDesktop asks.
+            let everyOne = everyDesktop && parsed.desktop == nil && SessionDesktop(environment: environment) == nil
+            let desktops: [String?] = everyOne ? ShortcutPresets.desktops : [parsed.desktop]
+            let resolutions = desktops.map { desktop in
+                var one = parsed
+                one.desktop = desktop
+                return one.resolvedShortcuts(presets, environment: environment)
             }
+            // A name no desktop has is one mistake, not one a desktop.
+            var said: Set<String> = []
+            let unresolved = resolutions.flatMap(\.1).filter { said.insert($0.description).inserted }
             let all = errors + unresolved + parsed.unknownNames(daemon: daemon) + parsed.additions().errors
             guard all.isEmpty else { throw ConfigErrors(all) }
-            return resolved
+            return resolutions[0].0
         }
     }
 }

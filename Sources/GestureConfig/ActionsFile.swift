@@ -140,15 +140,10 @@ public struct ActionsFile: Sendable {
             fields["shapes"] = .array(shapes.map { .string($0.name) })
             request = .object(fields)
         }
-        let relations = [
-            "require_to_fail": entry.requireToFail, "simultaneous_with": entry.simultaneousWith, "cannot_prevent": entry.cannotPrevent,
-            "cannot_be_prevented_by": entry.cannotBePreventedBy, "should_begin.unless_active": entry.shouldBegin?.unlessActive ?? [],
-        ]
         return OwnRecognizer(
             name: entry.name, kind: entry.kind.rawValue, shapes: shapes, request: request, at: reader.position(of: node.path),
-            relations: relations.filter { !$0.value.isEmpty })
+            relations: Dictionary(uniqueKeysWithValues: entry.namedRecognizers.filter { !$0.names.isEmpty }))
     }
-
 
     /// "ctrl+alt+t": key names joined by '+', each one of `KeyNames`.
     static func combination(_ node: ConfigNode, _ reader: ConfigReader) -> [UInt16]? {

@@ -92,11 +92,7 @@ extension Configuration {
         case .everyDevice:
             if let why = reach.everyDevice { reader.error(path, why) }
         }
-        let recognizerLists: [(String, [String])] = [
-            ("require_to_fail", entry.requireToFail), ("simultaneous_with", entry.simultaneousWith),
-            ("cannot_prevent", entry.cannotPrevent), ("cannot_be_prevented_by", entry.cannotBePreventedBy),
-            ("should_begin.unless_active", entry.shouldBegin?.unlessActive ?? []),
-        ]
+        let recognizerLists = entry.namedRecognizers.map { ($0.key, $0.names) }
         let regionLists: [(String, [String])] = [
             ("should_receive.regions", entry.shouldReceive?.regions ?? []),
             ("should_receive.exclude_regions", entry.shouldReceive?.excludeRegions ?? []),

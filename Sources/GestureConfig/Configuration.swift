@@ -233,6 +233,15 @@ public struct RecognizerEntry: Sendable {
     /// A shape recognizer's shapes (kind `shape`); nil for every other kind.
     public var shapes: ShapeSet?
 
+    /// The recognizers it names, by the key that names them: what a connection's recognizer may not name of what
+    /// it may not reach (ClientAdditions), and what an actions file adds before it (ActionsFile.additions).
+    public var namedRecognizers: [(key: String, names: [String])] {
+        [
+            ("require_to_fail", requireToFail), ("simultaneous_with", simultaneousWith), ("cannot_prevent", cannotPrevent),
+            ("cannot_be_prevented_by", cannotBePreventedBy), ("should_begin.unless_active", shouldBegin?.unlessActive ?? []),
+        ]
+    }
+
     /// A recognizer as this entry describes it, without its relations (the rules delegate holds those).
     public func makeRecognizer() -> GestureRecognizer {
         let r = kind.make(name: name)

@@ -58,13 +58,15 @@ struct ActionsCommand: AsyncParsableCommand {
             print("\(path): ok (\(first.actions.count) actions, \(first.recognizers.count) recognizers)\(unchecked)")
             return
         }
-        daemon?.close()
-        guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
+        guard commandTimeout > 0 else {
+            daemon?.close()
+            throw ValidationError("--command-timeout must be more than 0 seconds")
+        }
         let performer = ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
         let session = ActionsSession(loader: loader, socket: socket, file: first, performer: performer)
         let watch = try FileWatch(path) { session.fileChanged() }
         defer { watch.stop() }
-        await session.run()
+        await session.run(connected: daemon)
     }
 
     /// A file's errors, each with its line and column, and exit status 2.

@@ -40,13 +40,21 @@ final class ActionsSession: @unchecked Sendable {
 
     /// Returns only when its task is cancelled: the program ends by a signal, or at the first connection's refusals.
     /// (A loop without an exit, in an async function returning Never, kept the release build's loop-invariant code
-    /// motion pass running for the better part of an hour.)
-    func run() async {
+    /// motion pass running for the better part of an hour.) `connected` is a connection made already (the one the
+    /// file was checked on at start), served first.
+    func run(connected: GestureClient?) async {
+        var connected = connected
         var pause = Self.retry.first
         var away: String?
         while !Task.isCancelled {
             do {
-                let client = try await GestureClient(socket: socket, name: "gesturectl actions")
+                let client: GestureClient
+                if let made = connected {
+                    client = made
+                    connected = nil
+                } else {
+                    client = try await GestureClient(socket: socket, name: "gesturectl actions")
+                }
                 pause = Self.retry.first
                 away = nil
                 try await serve(client)

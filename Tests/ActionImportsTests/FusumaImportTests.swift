@@ -250,7 +250,7 @@ import Testing
         #expect(imported.actions("pan-3").count == 1)
         #expect(volume.keys == codes("volumedown") && volume.keysBack == codes("volumeup") && volume.repeatInterval == 0.05)
         #expect(imported.comment(atLine: 3)?.contains("at most every 0.05 s (back every 0.2 s)") == true)
-        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they move most), so one way of these fingers is imported: the one at line 3.") == true)
+        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they first move on), so one way of these fingers is imported: the one at line 3.") == true)
         #expect(imported.comment(atLine: 6)?.contains("the one at line 3") == true)
         let tab = imported.actions("pan-4")
         #expect(tab.map(\.states) == [["began"], ["ended"]])

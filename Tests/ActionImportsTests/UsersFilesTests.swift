@@ -27,6 +27,19 @@ import Testing
         #expect(imported.comment(atLine: 69)?.contains("Not imported: the engine's pinch takes two fingers, not 3") == true)
     }
 
+    /// A comment's dashes are passed over as Touchégg's reader does, but not those of a CDATA section that only
+    /// looks like a comment.
+    @Test func touchéggCommentsAndWhatOnlyLooksLikeThem() throws {
+        let imported = try Imported(
+            .touchegg,
+            """
+            <touchégg><application name="All"><!-- a swipe -- to the right -->
+            <gesture type="SWIPE" fingers="3" direction="RIGHT"><action type="RUN_COMMAND"><command><![CDATA[echo '<!-- a -- b -->']]></command></action></gesture>
+            </application></touchégg>
+            """)
+        #expect(imported.actions("swipe-3-horizontal").first?.command == "echo '<!-- a -- b -->'")
+    }
+
     @Test func fusuma() throws {
         let imported = try Imported(.fusuma, fixture: "fusuma-users.yml")
         // The merge key brings Alt held from begin to end.
