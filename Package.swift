@@ -114,6 +114,15 @@ let package = Package(
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
         // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
         .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
+        // The actions service (gesturectl actions): an actions file carried out for as long as it runs, its effects
+        // (keys, pointer, commands, the window in front) behind small interfaces.
+        .target(
+            name: "ActionService",
+            dependencies: [
+                "GestureActions", "GestureClient", "GestureConfig", "DesktopFocus", "LinuxInput", "SystemCalls", "CGesturedInput",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // Another gesture tool's configuration made an actions file (gesturectl import): Touchégg's XML with
         // Foundation's XMLParser (libxml2, which the binary then links dynamically), fusuma's YAML with Yams.
         .target(name: "ActionImports", dependencies: ["CaptureFormats", "GestureConfig", .product(name: "Yams", package: "Yams")]),
@@ -168,8 +177,8 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports", "LinuxInput",
-                "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ActionService", "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports",
+                "LinuxInput", "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
@@ -194,7 +203,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "InputCore"]),
-        .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "SystemCalls"]),
+        .testTarget(name: "GesturectlTests", dependencies: ["gesturectl"]),
+        .testTarget(
+            name: "ActionServiceTests", dependencies: ["ActionService", "GestureActions", "GestureConfig", "GestureProtocol", "SystemCalls"]),
         // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland
         // against replies written from its documentation.
         .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SessionDesktop", "SystemCalls"]),

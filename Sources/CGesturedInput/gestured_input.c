@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 _Static_assert(sizeof(struct gestured_peer_credentials) == sizeof(struct ucred), "ucred layout");
 _Static_assert(offsetof(struct gestured_peer_credentials, uid) == offsetof(struct ucred, uid), "ucred uid");
@@ -17,6 +19,8 @@ _Static_assert(offsetof(struct gestured_peer_credentials, gid) == offsetof(struc
 #endif
 
 int gestured_so_peergroups(void) { return SO_PEERGROUPS; }
+
+int gestured_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
 static gestured_log_sink log_sink;
 

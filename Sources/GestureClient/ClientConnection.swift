@@ -90,33 +90,33 @@ final class ClientConnection: @unchecked Sendable {
 
     /// The reading thread: lines until the daemon closes the connection (or `close`), then everything ends.
     private func readLines() {
-        var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let buffer = LineBuffer()
+        var reader = ServerLineReader()
         var ending = GestureClientError.closed
         reading: while true {
-            let n = (try? systemCall("recv", on: "the gestured socket") { chunk.withUnsafeMutableBytes { recv(socket.rawValue, $0.baseAddress, $0.count, 0) } }) ?? 0
-            guard n > 0 else { break }
-            buffer.append(contentsOf: chunk[..<n])
-            var start = 0
-            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[start..<newline]
-                start = newline + 1
+            guard let room = buffer.room() else {
+                ending = GestureClientError(code: "malformed_line", message: "a line longer than \(LineBuffer.maximumLineBytes) bytes")
+                break
+            }
+            let received = (try? systemCall("recv", on: "the gestured socket") { recv(socket.rawValue, room.baseAddress, room.count, 0) }) ?? 0
+            guard received > 0 else { break }
+            buffer.received(received)
+            while let line = buffer.nextLine() {
                 do {
-                    try handle(line)
+                    try handle(line, &reader)
                 } catch {
                     ending = error
                     break reading
                 }
             }
-            buffer.removeFirst(start)
         }
         finish(ending)
     }
 
-    private func handle(_ line: ArraySlice<UInt8>) throws(GestureClientError) {
+    private func handle(_ line: UnsafeBufferPointer<UInt8>, _ reader: inout ServerLineReader) throws(GestureClientError) {
         let decoded: ServerLine
         do {
-            decoded = try ServerLine.decode(line)
+            decoded = try reader.decode(line)
         } catch {
             throw GestureClientError(code: "malformed_line", message: error.message)
         }

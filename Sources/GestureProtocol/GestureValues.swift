@@ -155,32 +155,33 @@ public enum GestureValues: Sendable, Equatable {
         }
     }
 
-    private static let names: Set<String> = [
-        "taps", "direction", "edge", "translation_mm", "velocity_mm_s", "scale", "velocity", "rotation_rad", "velocity_rad_s", "shape", "score",
-    ]
-
-    /// Told apart by the names the line holds.
-    init(_ r: FieldReader) throws(RequestError) {
-        if r.has("taps") {
-            self = .tap(taps: try r.integer("taps"))
-        } else if r.has("direction") {
-            self = .swipe(direction: try r.string("direction"))
-        } else if r.has("shape") {
-            self = .shape(name: try r.string("shape"), score: try r.number("score"))
-        } else if r.has("edge") {
-            self = .edgePan(edge: try r.string("edge"), translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"))
-        } else if r.has("scale") || r.has("velocity") {
-            self = .pinch(scale: try r.optionalNumber("scale"), velocity: try r.optionalNumber("velocity"))
-        } else if r.has("rotation_rad") || r.has("velocity_rad_s") {
-            self = .rotation(radians: try r.optionalNumber("rotation_rad"), velocity: try r.optionalNumber("velocity_rad_s"))
-        } else if r.has("translation_mm") || r.has("velocity_mm_s") {
-            self = .pan(translation: try r.optionalPair("translation_mm"), velocity: try r.optionalPair("velocity_mm_s"))
-        } else if r.fields.isEmpty {
+    /// The values a line's fields make, in the order of the kinds' keys (the first kind whose key is there);
+    /// nil for a shape without its score.
+    init?(_ f: GestureValueFields) {
+        if let taps = f.taps {
+            self = .tap(taps: taps)
+        } else if let direction = f.direction {
+            self = .swipe(direction: direction)
+        } else if let shape = f.shape {
+            guard let score = f.score else { return nil }
+            self = .shape(name: shape, score: score)
+        } else if let edge = f.edge {
+            self = .edgePan(edge: edge, translation: f.translation, velocity: f.velocity)
+        } else if f.scale != nil || f.scaleVelocity != nil {
+            self = .pinch(scale: f.scale, velocity: f.scaleVelocity)
+        } else if f.radians != nil || f.radiansVelocity != nil {
+            self = .rotation(radians: f.radians, velocity: f.radiansVelocity)
+        } else if f.translation != nil || f.velocity != nil {
+            self = .pan(translation: f.translation, velocity: f.velocity)
+        } else if f.keys == 0 {
             self = .none
         } else {
-            var values: [String: Double] = [:]
-            for key in r.fields.keys where !Self.names.contains(key) { values[key] = try r.number(key) }
-            self = .custom(values)
+            self = .custom(f.custom)
         }
+    }
+
+    init(_ r: FieldReader) throws(RequestError) {
+        guard let values = GestureValues(try GestureValueFields(r)) else { throw r.malformed("\(r.request) needs score (a number) with its shape") }
+        self = values
     }
 }

@@ -66,9 +66,16 @@ public struct DaemonTime: Sendable, Equatable, Comparable, Hashable {
     public static func < (a: Self, b: Self) -> Bool { a.microseconds < b.microseconds }
 
     init(_ r: FieldReader, _ key: String) throws(RequestError) {
-        let micro = (try r.number(key) * 1e6).rounded()
-        // Beyond 2^63 microseconds (292,000 years) no daemon's clock goes: a line that says so is not the daemon's.
-        guard micro.magnitude < 9.2e18 else { throw r.malformed("\(key) in \(r.request) is out of range: \(micro / 1e6) s") }
+        let seconds = try r.number(key)
+        guard let time = DaemonTime(seconds: seconds) else { throw r.malformed("\(key) in \(r.request) is out of range: \(seconds) s") }
+        self = time
+    }
+
+    /// Seconds to the nearest microsecond; nil beyond 2^63 microseconds (292,000 years), where no daemon's clock
+    /// goes: a line that says so is not the daemon's.
+    init?(seconds: Double) {
+        let micro = (seconds * 1e6).rounded()
+        guard micro.magnitude < 9.2e18 else { return nil }
         microseconds = Int64(micro)
     }
 }

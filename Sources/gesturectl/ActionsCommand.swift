@@ -1,3 +1,4 @@
+import ActionService
 import ArgumentParser
 import Foundation
 import GestureActions
@@ -46,37 +47,30 @@ struct ActionsCommand: AsyncParsableCommand {
         case .success(let actions): first = actions
         case .failure(let errors):
             daemon?.close()
-            Self.refuse(errors)
+            ActionService.refuse(errors)
         }
         if check {
             // What gesturectl actions will do with the daemon: its recognizers added, on this connection, which
             // takes them away again as it closes.
             let refused = configured == nil ? [] : await OwnAdditions.add(first, to: daemon!)
             daemon?.close()
-            if !refused.isEmpty { Self.refuse(ConfigErrors(refused)) }
+            if !refused.isEmpty { ActionService.refuse(ConfigErrors(refused)) }
             let unchecked = configured == nil ? "; no daemon answered at \(socket), so the names of its recognizers are not checked" : ""
             print("\(path): ok (\(first.actions.count) actions, \(first.recognizers.count) recognizers)\(unchecked)")
+            if let daemon, let configured, daemon.hello.additions == .shared {
+                for note in first.sharedArbitrationNotes(daemon: configured) { print("note: \(note)") }
+            }
             return
         }
         guard commandTimeout > 0 else {
             daemon?.close()
             throw ValidationError("--command-timeout must be more than 0 seconds")
         }
-        let performer = ActionPerformer(first, commands: CommandRunner(timeout: commandTimeout))
+        let performer = ActionPerformer(first, effects: .system(commands: CommandRunner(timeout: commandTimeout, say: ActionService.say)))
         let session = ActionsSession(loader: loader, socket: socket, file: first, performer: performer)
         let watch = try FileWatch(path) { session.fileChanged() }
         defer { watch.stop() }
         await session.run(connected: daemon)
     }
 
-    /// A file's errors, each with its line and column, and exit status 2.
-    static func refuse(_ errors: ConfigErrors) -> Never {
-        FileHandle.standardError.write(Data("\(errors)\n".utf8))
-        Foundation.exit(2)
-    }
-}
-
-/// Prints a line at once: the journal of a user unit reads it through a pipe.
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

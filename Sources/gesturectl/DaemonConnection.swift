@@ -6,7 +6,8 @@ import SystemPackage
 /// A blocking connection to the daemon's socket: send a request line, read reply and event lines.
 final class DaemonConnection {
     private let fd: FileDescriptor
-    private var buffer: [UInt8] = []
+    private let buffer = LineBuffer()
+    private var reader = ServerLineReader()
     let path: String
 
     init(path: String) throws(ClientError) {
@@ -41,32 +42,46 @@ final class DaemonConnection {
         }
     }
 
-    /// The next line, without its newline; nil when the daemon closed the connection.
-    func readLine() throws(ClientError) -> [UInt8]? {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let n: Int
-            do {
-                n = try systemCall("recv", on: path) { recv(fd.rawValue, &chunk, chunk.count, 0) }
-            } catch {
-                throw ClientError("reading from \(path): \(error.errno)")
-            }
-            guard n > 0 else { return nil }
-            buffer.append(contentsOf: chunk[..<n])
+    /// Receives once, blocking; false when the daemon closed the connection.
+    private func receive() throws(ClientError) -> Bool {
+        guard let room = buffer.room() else { throw ClientError("the daemon sent a line longer than \(LineBuffer.maximumLineBytes) bytes") }
+        let received: Int
+        do {
+            received = try systemCall("recv", on: path) { recv(fd.rawValue, room.baseAddress, room.count, 0) }
+        } catch {
+            throw ClientError("reading from \(path): \(error.errno)")
         }
+        buffer.received(received)
+        return received > 0
     }
 
     /// Whether a line is there to read within `seconds`: one already received, or bytes on the socket (or its
-    /// closing, which `readLine` then tells).
+    /// closing, which `read` then tells).
     func hasLine(within seconds: Double) -> Bool {
-        if buffer.contains(UInt8(ascii: "\n")) { return true }
+        if buffer.hasLine() { return true }
         var ready = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
         return (try? systemCall("poll", on: path) { poll(&ready, 1, Int32(max(0, seconds) * 1000)) }).map { $0 > 0 } ?? true
+    }
+
+    /// Whether a whole line is received already: reading it will not wait.
+    var hasReceivedLine: Bool { buffer.hasLine() }
+
+    /// The next line, given to `use` as sent (without its newline; valid only during the call) and decoded, waiting
+    /// for it; false when the daemon closed the connection.
+    func read(_ use: (UnsafeBufferPointer<UInt8>, ServerLine) -> Void) throws(ClientError) -> Bool {
+        while true {
+            if let line = buffer.nextLine() {
+                let decoded: ServerLine
+                do throws(RequestError) {
+                    decoded = try reader.decode(line)
+                } catch {
+                    throw ClientError("the daemon sent a line gesturectl cannot read (\(error.message))")
+                }
+                use(line, decoded)
+                return true
+            }
+            guard try receive() else { return false }
+        }
     }
 
     /// A line from the daemon, as sent and decoded.
@@ -75,14 +90,11 @@ final class DaemonConnection {
         var decoded: ServerLine
     }
 
-    /// The next line, decoded; nil when the daemon closed the connection.
+    /// The next line, copied and decoded; nil when the daemon closed the connection.
     func readMessage() throws(ClientError) -> Message? {
-        guard let line = try readLine() else { return nil }
-        do {
-            return Message(line: line, decoded: try ServerLine.decode(line))
-        } catch {
-            throw ClientError("the daemon sent a line gesturectl cannot read (\(error.message))")
-        }
+        var message: Message?
+        guard try read({ message = Message(line: Array($0), decoded: $1) }) else { return nil }
+        return message
     }
 
     /// Sends a request and returns its reply, skipping events that arrive first; an error reply throws.

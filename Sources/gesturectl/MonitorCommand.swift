@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Glibc
+import SystemPackage
 import GestureProtocol
 
 /// Live gestures (and touches, for allowed users), one line each.
@@ -43,18 +45,39 @@ struct MonitorCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
-        // Each line is written as it arrives, even into a pipe; the first says the subscription is in place.
-        let out = FileHandle.standardOutput
-        out.write(json ? Data(subscribed.line + [UInt8(ascii: "\n")]) : Data("watching \(connection.path); Ctrl-C stops\n".utf8))
+        // Each line is written as it arrives, even into a pipe: what came together (one receive) is written
+        // together, before waiting for more. The first says the subscription is in place.
+        // The flag read once: an option's property is a parsed value, copied through its type's witness at each use.
+        let json = json
+        var out = json ? subscribed.line + [UInt8(ascii: "\n")] : Array("watching \(connection.path); Ctrl-C stops\n".utf8)
         while true {
-            let message: DaemonConnection.Message?
-            do { message = try connection.readMessage() } catch { fail(error.description) }
-            guard let message else { fail("the daemon closed the connection") }
-            if json {
-                out.write(Data(message.line + [UInt8(ascii: "\n")]))
-            } else if case .event(let event) = message.decoded {
-                out.write(Data((EventText.line(event) + "\n").utf8))
+            if !connection.hasReceivedLine {
+                Self.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            let read: Bool
+            do {
+                read = try connection.read { line, decoded in
+                    if json {
+                        out.append(contentsOf: line)
+                        out.append(UInt8(ascii: "\n"))
+                    } else if case .event(let event) = decoded {
+                        out.append(contentsOf: (EventText.line(event) + "\n").utf8)
+                    }
+                }
+            } catch {
+                Self.write(out)
+                fail(error.description)
+            }
+            guard read else {
+                Self.write(out)
+                fail("the daemon closed the connection")
             }
         }
+    }
+
+    /// All of `bytes` to standard output; a reader that went away ends the program.
+    private static func write(_ bytes: [UInt8]) {
+        do { _ = try FileDescriptor.standardOutput.writeAll(bytes) } catch { Glibc.exit(1) }
     }
 }

@@ -182,4 +182,26 @@ import Testing
         let r = try #require(lines.objects(to: 2).last)
         #expect(r["code"] as? String == "invalid_recognizer", "\(r)")
     }
+
+    /// A peer daemon.control allows (root here) adds to the shared surfaces: its shape recognizer of a drawing the
+    /// configured one knows too is excluded by it (UIKit's arbitration; the configured one, placed first,
+    /// recognizes first) and never acts on it, unless it names the configured one in simultaneous_with. What
+    /// `gesturectl actions` says of such a recognizer (ActionsFile.sharedArbitrationNotes) rests on this.
+    @Test func aControlPeersShapeRecognizerIsExcludedByAConfiguredOneUnlessSimultaneous() throws {
+        for together in [false, true] {
+            let (core, lines, folder) = try ShapeDaemonTests.core()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 0, gid: 0), at: .zero)
+            let hello = Self.reply(core, lines, #"{"type":"hello","version":1}"#)
+            #expect(hello["additions"] as? String == "shared", "\(hello)")
+            _ = Self.reply(core, lines, Self.addShape("zig", Self.zigzag))
+            let relation = together ? #","simultaneous_with":["drawn"]"# : ""
+            let added = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["zig"]\#(relation)}}"#)
+            #expect(added["type"] as? String == "recognizer_added", "\(added)")
+            _ = Self.reply(core, lines, #"{"type":"subscribe","events":["gestures"]}"#)
+            Self.drawZigzag(on: core)
+            let ended = Set(DaemonCoreTests.gestures(lines, 1).filter { $0.hasSuffix("ended") })
+            #expect(ended == (together ? ["drawn ended", "mine ended"] : ["drawn ended"]), "simultaneous_with: \(together)")
+        }
+    }
 }

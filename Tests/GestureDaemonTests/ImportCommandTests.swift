@@ -97,6 +97,28 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// A user daemon.control allows (root, as the suite runs) adds its recognizers to the shared surfaces, where a
+    /// configured one of the same kind recognizes first (ClientShapeTests shows it excluding one): --check says so
+    /// at the recognizer, and no longer once it names the configured one in simultaneous_with.
+    @Test func aControlUsersRecognizerBesideAConfiguredOneOfItsKindIsSaid() throws {
+        guard getuid() == 0 else {
+            print("skipped: daemon.control allows root and the daemon's user; this suite runs as uid \(getuid())")
+            return
+        }
+        let laptop = try String(contentsOfFile: DaemonProcess.projectRoot + "/config/examples/laptop-touchpad.toml", encoding: .utf8)
+        let daemon = try DaemonProcess(config: laptop, script: "surface 100 65 touchpad\nat 120 tap 50 30\n")
+        let file = daemon.directory.path + "/zoom.toml"
+        for (relation, said) in [("", true), ("simultaneous_with = [\"pinch\"]\n", false)] {
+            try "[[recognizer]]\nname = \"zoom\"\nkind = \"pinch\"\n\(relation)\n[[action]]\ngesture = \"zoom\"\ncommand = \"true\"\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let checked = try DaemonProcess.run("gesturectl", ["actions", "--check", "--file", file, "--socket", daemon.socket])
+            #expect(checked.status == 0, "\(checked.err)")
+            let note = "note: \(file):1:1: recognizer 'zoom' joins the configured recognizers, since daemon.control allows this user: the configured pinch recognizer 'pinch' recognizes first"
+            #expect(checked.out.contains(note) == said, "\(checked.out)")
+        }
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func anImportedCommandRunsOnItsSwipe() throws {
         let daemon = try DaemonProcess(
             config: "[[recognizer]]\nname = \"tap\"\nkind = \"tap\"\n", script: "surface 100 65 touchpad\nat 4.0 drag 40 30 to 60 30 over 0.15 fingers 3\n")

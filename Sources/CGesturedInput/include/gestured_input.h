@@ -6,6 +6,7 @@
 #include <linux/input.h>
 #include <poll.h>
 #include <stdint.h>
+#include <sys/types.h>
 // Swift's Glibc module does not export signalfd or timerfd; re-exported here for SignalReader and DeadlineTimer.
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -13,6 +14,10 @@
 #include <sys/eventfd.h>
 // Nor glibc's malloc.h: malloc_trim gives memory freed after a burst of clients back to the system.
 #include <malloc.h>
+
+// Nor pidfd_open (Linux 5.3; glibc 2.36's sys/pidfd.h is not in the module): a descriptor that polls readable when
+// the process ends, which the actions service's command runner waits on. -1 with errno set when it cannot.
+int gestured_pidfd_open(pid_t pid);
 
 // SO_PEERCRED's struct ucred is only declared with _GNU_SOURCE, which Swift's Glibc module does not set.
 // The same layout (checked in gestured_input.c), for reading the option.

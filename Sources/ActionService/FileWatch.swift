@@ -10,7 +10,7 @@ import SystemPackage
 /// (IN_IGNORED): `stop` removes the watch, and the kernel says so in the same queue as the events, after them.
 /// Closed by another thread, the descriptor's number could be given to a file opened meanwhile (the next watch's
 /// descriptor, say), which the thread would then read; and a read under way is not woken by a close.
-final class FileWatch: Sendable {
+public final class FileWatch: Sendable {
     private let descriptor: FileDescriptor
     private let watch: Int32
     private let lifetime = Lifetime()
@@ -31,7 +31,7 @@ final class FileWatch: Sendable {
         }
     }
 
-    init(_ path: String, _ changed: @escaping @Sendable () -> Void) throws(SystemCallError) {
+    public init(_ path: String, _ changed: @escaping @Sendable () -> Void) throws(SystemCallError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path, name = url.lastPathComponent
         let descriptor = FileDescriptor(rawValue: try systemCall("inotify_init1", on: "a watch of \(folder)") { inotify_init1(Int32(IN_CLOEXEC)) })
@@ -84,7 +84,7 @@ final class FileWatch: Sendable {
 
     /// Ends the watch and returns once its thread has: `changed` is not called after this (so `changed` must not
     /// call it). Again, it does nothing.
-    func stop() {
+    public func stop() {
         let first = lifetime.withLock { state in
             defer { state.stopped = true }
             guard !state.stopped else { return false }

@@ -3,7 +3,7 @@ import Synchronization
 import SystemCalls
 import Testing
 
-@testable import gesturectl
+@testable import ActionService
 
 /// gesturectl actions' watch of its file: each change seen, nothing after `stop`, and its inotify descriptor
 /// closed by the thread that reads it, however often watches start and stop while the file changes.

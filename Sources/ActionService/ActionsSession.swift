@@ -8,7 +8,7 @@ import GestureConfig
 /// drops a name an action binds is said in the log; a changed file is checked against the daemon's names before
 /// it replaces the actions, and a change of its own recognizers is taken by connecting anew (a connection's
 /// additions go with it).
-final class ActionsSession: @unchecked Sendable {
+public final class ActionsSession: @unchecked Sendable {
     /// Seconds between attempts to connect while the daemon is away: the first pause, doubling up to the last.
     static let retry = (first: 0.25, last: 4.0)
 
@@ -25,7 +25,7 @@ final class ActionsSession: @unchecked Sendable {
     /// program, as a mistake in the file does; after, they are said in the log and the rest goes on.
     private var started = false
 
-    init(loader: ActionsLoader, socket: String, file: ActionsFile, performer: ActionPerformer) {
+    public init(loader: ActionsLoader, socket: String, file: ActionsFile, performer: ActionPerformer) {
         self.loader = loader
         self.socket = socket
         self.file = file
@@ -42,7 +42,7 @@ final class ActionsSession: @unchecked Sendable {
     /// (A loop without an exit, in an async function returning Never, kept the release build's loop-invariant code
     /// motion pass running for the better part of an hour.) `connected` is a connection made already (the one the
     /// file was checked on at start), served first.
-    func run(connected: GestureClient?) async {
+    public func run(connected: GestureClient?) async {
         var connected = connected
         var pause = Self.retry.first
         var away: String?
@@ -59,12 +59,12 @@ final class ActionsSession: @unchecked Sendable {
                 away = nil
                 try await serve(client)
                 performer.connection(owner: nil)
-                say("actions: the daemon closed the connection; connecting again")
+                ActionService.say("actions: the daemon closed the connection; connecting again")
             } catch {
                 performer.connection(owner: nil)
                 let why = "\(error)"
                 if away != why {
-                    say("actions: \(why); trying again every \(Int(Self.retry.last)) s at most")
+                    ActionService.say("actions: \(why); trying again every \(Int(Self.retry.last)) s at most")
                     away = why
                 }
                 try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
@@ -79,13 +79,16 @@ final class ActionsSession: @unchecked Sendable {
         let (file, first) = locked { (self.file, !started) }
         let unknown = file.unknownNames(daemon: configured)
         if !unknown.isEmpty {
-            if first { ActionsCommand.refuse(ConfigErrors(unknown)) }
-            say("actions: the daemon's configuration lacks names \(path) binds; those actions do nothing:\n\(ConfigErrors(unknown))")
+            if first { ActionService.refuse(ConfigErrors(unknown)) }
+            ActionService.say("actions: the daemon's configuration lacks names \(path) binds; those actions do nothing:\n\(ConfigErrors(unknown))")
         }
         let refused = await OwnAdditions.add(file, to: client)
         if !refused.isEmpty {
-            if first { ActionsCommand.refuse(ConfigErrors(refused)) }
-            say("actions: the daemon refused recognizers of \(path):\n\(ConfigErrors(refused))")
+            if first { ActionService.refuse(ConfigErrors(refused)) }
+            ActionService.say("actions: the daemon refused recognizers of \(path):\n\(ConfigErrors(refused))")
+        }
+        if client.hello.additions == .shared {
+            for note in file.sharedArbitrationNotes(daemon: configured) { ActionService.say("actions: note: \(note)") }
         }
         performer.connection(owner: "client \(client.hello.client)")
         locked {
@@ -93,8 +96,9 @@ final class ActionsSession: @unchecked Sendable {
             self.configured = configured
             started = true
         }
-        _ = try await client.subscribe(events: [.gestures, .config])
-        say(
+        // Only the lines of the recognizers its actions bind: the rest of the stream is not its to read.
+        _ = try await client.subscribe(events: [.gestures, .config], recognizers: Self.bound(file))
+        ActionService.say(
             "actions: \(file.actions.count) actions and \(file.recognizers.count - refused.count) recognizers of \(path), connected to gestured \(client.hello.daemonVersion)")
         var missing = Set(unknown.map(\.description))
         for try await event in client.events {
@@ -109,7 +113,7 @@ final class ActionsSession: @unchecked Sendable {
                 }
                 let errors = current.unknownNames(daemon: now)
                 for error in errors where !missing.contains(error.description) {
-                    say("actions: the daemon's configuration was reloaded and no longer has what this binds: \(error)")
+                    ActionService.say("actions: the daemon's configuration was reloaded and no longer has what this binds: \(error)")
                 }
                 missing = Set(errors.map(\.description))
             default:
@@ -119,19 +123,25 @@ final class ActionsSession: @unchecked Sendable {
         locked { self.client = nil }
     }
 
+    /// The recognizers whose lines the actions need: those they bind.
+    static func bound(_ file: ActionsFile) -> Set<String> { Set(file.actions.map(\.gesture)) }
+
     /// The file changed: taken when every name it binds is the daemon's or its own, else the actions before stay.
-    func fileChanged() {
+    public func fileChanged() {
         let (old, configured, client) = locked { (file, self.configured, self.client) }
         switch loader.load(daemon: configured) {
         case .failure(let errors):
-            say("actions: \(path) was refused; the actions before stay:\n\(errors)")
+            ActionService.say("actions: \(path) was refused; the actions before stay:\n\(errors)")
         case .success(let new):
             performer.replace(new)
             locked { file = new }
-            say("actions: read \(path) again: \(new.actions.count) actions")
+            ActionService.say("actions: read \(path) again: \(new.actions.count) actions")
             let own = { (f: ActionsFile) in f.recognizers.map { [$0.request: $0.shapes] } }
             if own(new) != own(old), let client {
-                say("actions: its recognizers changed: connecting anew to add them")
+                ActionService.say("actions: its recognizers changed: connecting anew to add them")
+                client.close()
+            } else if Self.bound(new) != Self.bound(old), let client {
+                ActionService.say("actions: it binds other recognizers: connecting anew to subscribe to theirs")
                 client.close()
             }
         }

@@ -1,11 +1,13 @@
+import CGesturedInput
 import Foundation
 import Glibc
 
 /// Runs actions' commands, each with `/bin/sh -c` in a process group of its own, never waited for by the caller:
 /// a watcher thread a command reads what it prints (the first `shownBytes` go to the log, the rest is drained, so
-/// a command that writes without end blocks neither itself nor anyone) and ends it, with its whole group, once it
-/// has run `timeout` seconds. At most `most` run at once: more are skipped and said.
-final class CommandRunner: @unchecked Sendable {
+/// a command that writes without end blocks neither itself nor anyone), learns of its end from a pidfd (woken by
+/// the kernel, where it polled waitpid every 20 ms) and ends it, with its whole group, once it has run `timeout`
+/// seconds. At most `most` run at once: more are skipped and said.
+public final class CommandRunner: CommandLauncher, @unchecked Sendable {
     let timeout: Double
     let most: Int
     static let shownBytes = 2048
@@ -15,13 +17,22 @@ final class CommandRunner: @unchecked Sendable {
     private let lock = NSLock()
     private var running = 0
     private var skips = SkipReport()
+    private let say: @Sendable (String) -> Void
 
-    init(timeout: Double = 30, most: Int = 32) {
+    public init(timeout: Double = 30, most: Int = 32, say: @escaping @Sendable (String) -> Void) {
         self.timeout = timeout
         self.most = most
+        self.say = say
     }
 
-    func run(_ command: String, _ variables: [String: String]) {
+    /// Whether no command is running.
+    var isIdle: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running == 0
+    }
+
+    public func run(_ command: String, _ variables: [String: String]) {
         lock.lock()
         guard running < most else {
             let line = skips.skipped(command, most: most, at: ActionPerformer.now)
@@ -90,19 +101,22 @@ final class CommandRunner: @unchecked Sendable {
         return (pid, pipeEnds[0])
     }
 
-    /// Reads the command's output until it closes, ends the command's group at its timeout, reaps it, and says
-    /// what went wrong: a status other than 0, with the start of what it printed, or the timeout.
+    /// Reads the command's output until it closes and the command has ended (its pidfd readable), ends the
+    /// command's group at its timeout, reaps it, and says what went wrong: a status other than 0, with the start of
+    /// what it printed, or the timeout. Without a pidfd (a kernel before 5.3) its end is asked every 100 ms.
     private func watch(_ pid: pid_t, _ output: Int32, _ command: String) {
-        defer { close(output) }
+        let ending = gestured_pidfd_open(pid)
+        defer {
+            close(output)
+            if ending >= 0 { close(ending) }
+        }
         let start = ActionPerformer.now
         var shown: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var open = true, signalled: Int32 = 0
+        var open = true, exited = false, signalled: Int32 = 0
         var status: Int32 = 0
-        while true {
-            if !open || signalled == SIGKILL {
-                if waitpid(pid, &status, WNOHANG) == pid { break }
-            }
+        // Past SIGKILL its end is enough: what still holds the output is outside its group (a daemon it started).
+        while (open && signalled != SIGKILL) || !exited {
             let elapsed = ActionPerformer.now - start
             if signalled == 0, elapsed >= timeout {
                 kill(-pid, SIGTERM)
@@ -111,23 +125,31 @@ final class CommandRunner: @unchecked Sendable {
                 kill(-pid, SIGKILL)
                 signalled = SIGKILL
             }
-            guard open else {
-                usleep(20_000)
-                continue
+            let deadline = signalled == 0 ? timeout : signalled == SIGTERM ? timeout + Self.grace : .infinity
+            var wait = max(0, deadline - elapsed)
+            if ending < 0 && !exited { wait = min(wait, 0.1) }
+            var watched = [
+                pollfd(fd: open ? output : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exited ? -1 : ending, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&watched, 2, wait.isFinite ? Int32(min(wait * 1000, 60_000).rounded(.up)) : -1) >= 0 || errno == EINTR else { break }
+            if watched[0].revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    shown += buffer.prefix(max(0, min(n, Self.shownBytes - shown.count)))
+                } else if n == 0 || errno != EINTR {
+                    open = false
+                }
             }
-            var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if n > 0 {
-                shown += buffer.prefix(max(0, min(n, Self.shownBytes - shown.count)))
-            } else if n == 0 || errno != EINTR {
-                open = false
+            if !exited, ending < 0 || watched[1].revents != 0 {
+                exited = waitpid(pid, &status, WNOHANG) == pid
             }
         }
         let text = String(decoding: shown, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let said = text.isEmpty ? "" : ": \(text)"
         if signalled != 0 {
-            say("actions: '\(command)' ran longer than \(Int(timeout)) s and was ended\(said)")
+            let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
+            say("actions: '\(command)' ran longer than \(seconds) s and was ended\(said)")
         } else if (status & 0x7f) == 0, (status >> 8) & 0xff != 0 {
             say("actions: '\(command)' exited with status \((status >> 8) & 0xff)\(said)")
         }

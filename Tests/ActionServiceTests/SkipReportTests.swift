@@ -1,6 +1,6 @@
 import Testing
 
-@testable import gesturectl
+@testable import ActionService
 
 /// Skipped commands said at most a line a second, none lost from the count (time as an input).
 @Suite struct SkipReportTests {

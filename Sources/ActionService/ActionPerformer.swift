@@ -3,32 +3,28 @@ import Foundation
 import GestureActions
 import GestureClient
 import GestureConfig
-import LinuxInput
 import SystemCalls
 
-/// The actions in force and what carries them out: the virtual keyboard and mouse (each made when an action first
-/// needs it), the commands, and a timer for the steps by time. Events come from the connection's task, the file
-/// watcher's thread replaces the actions and the timer fires on its own queue, hence the lock.
-final class ActionPerformer: @unchecked Sendable {
-    /// Where the keys are typed and the pointer moved: the virtual devices' names, as evtest and libinput list them.
-    static let keyboardName = "gestured actions keyboard"
-    static let mouseName = "gestured actions mouse"
-
+/// The actions in force and what carries them out (`Effects`): the keyboard and mouse (each made when an action
+/// first needs it), the commands, the desktop's windows, and a timer for the steps by time. Events come from the
+/// connection's task, the file watcher's thread replaces the actions and the timer fires on its own queue, hence
+/// the lock.
+public final class ActionPerformer: @unchecked Sendable {
     private let lock = NSLock()
     private var runner: ActionRunner
-    private var keyboard: UinputKeyboard?
-    private var mouse: UinputMouse?
+    private let effects: Effects
+    private var keyboard: KeyOutput?
+    private var mouse: PointerOutput?
     private let timer: DispatchSourceTimer
-    private let commands: CommandRunner
     /// The desktop, asked when an action with application rules needs it.
-    private lazy var desktop = WindowAsker()
+    private lazy var desktop = effects.windows()
 
     /// What was last said of a virtual device that could not be made, so that it is said once, not every time.
     private var saidMissing: String?
 
-    init(_ actions: ActionsFile, commands: CommandRunner) {
+    public init(_ actions: ActionsFile, effects: Effects) {
         runner = ActionRunner(actions: actions)
-        self.commands = commands
+        self.effects = effects
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gesturectl actions steps"))
         timer.activate()
         makeDevices(for: actions)
@@ -38,9 +34,9 @@ final class ActionPerformer: @unchecked Sendable {
     deinit { timer.cancel() }
 
     /// The seconds of the clock events and steps are timed by (CLOCK_MONOTONIC, as the timer's).
-    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    public static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    func replace(_ actions: ActionsFile) {
+    public func replace(_ actions: ActionsFile) {
         lock.lock()
         defer { lock.unlock() }
         makeDevices(for: actions)
@@ -48,13 +44,13 @@ final class ActionPerformer: @unchecked Sendable {
     }
 
     /// A connection is set up, its additions owned by `owner`; or gone (nil): what was held is released.
-    func connection(owner: String?) {
+    public func connection(owner: String?) {
         lock.lock()
         defer { lock.unlock() }
         carryOut(runner.connection(owner: owner))
     }
 
-    func perform(_ gesture: GestureEvent) {
+    public func perform(_ gesture: GestureEvent) {
         lock.lock()
         defer { lock.unlock() }
         var windows = ActionRunner.Windows()
@@ -78,8 +74,8 @@ final class ActionPerformer: @unchecked Sendable {
         let needsMouse = codes.contains(where: KeyNames.isButton) || actions.actions.contains { $0.pointer || $0.wheel != nil || $0.wheelBack != nil }
         var failed: SystemCallError?
         do throws(SystemCallError) {
-            if needsKeyboard, keyboard == nil { keyboard = try UinputKeyboard(name: Self.keyboardName, keys: KeyNames.codes) }
-            if needsMouse, mouse == nil { mouse = try UinputMouse(name: Self.mouseName, buttons: KeyNames.buttonCodes) }
+            if needsKeyboard, keyboard == nil { keyboard = try effects.keyboard() }
+            if needsMouse, mouse == nil { mouse = try effects.mouse() }
         } catch {
             failed = error
         }
@@ -89,7 +85,7 @@ final class ActionPerformer: @unchecked Sendable {
         }
         let what = needsKeyboard ? needsMouse ? "keys and mouse actions" : "key actions" : "mouse actions"
         let line = "actions: \(what) do nothing: \(Self.advice(failed)); the other actions act"
-        if line != saidMissing { say(line) }
+        if line != saidMissing { effects.say(line) }
         saidMissing = line
     }
 
@@ -107,21 +103,21 @@ final class ActionPerformer: @unchecked Sendable {
     }
 
     /// Carries the effects out, in order, and sets the timer for the next step by time. Called with the lock held.
-    private func carryOut(_ effects: [ActionRunner.Effect]) {
-        for effect in effects {
+    private func carryOut(_ list: [ActionRunner.Effect]) {
+        for effect in list {
             do {
                 switch effect {
-                case .command(let command, let environment): commands.run(command, environment)
+                case .command(let command, let environment): effects.commands.run(command, environment)
                 case .keys(let codes):
                     for code in codes { try set(code, down: true) }
                     for code in codes.reversed() { try set(code, down: false) }
                 case .press(let codes): for code in codes { try set(code, down: true) }
                 case .release(let codes): for code in codes { try set(code, down: false) }
                 case .pointer(let dx, let dy): try mouse?.move(dx: dx, dy: dy)
-                case .wheel(let vertical, let horizontal): try mouse?.move(wheel: vertical, horizontalWheel: horizontal)
+                case .wheel(let vertical, let horizontal): try mouse?.turn(vertical: vertical, horizontal: horizontal)
                 }
             } catch {
-                say("actions: cannot send input: \(error)")
+                effects.say("actions: cannot send input: \(error)")
             }
         }
         if let due = runner.nextDeadline {

@@ -3,8 +3,8 @@ import GestureConfig
 
 /// An actions file's own shapes and recognizers added over a connection, as `gesturectl actions` adds them and
 /// `--check` tries them: in the order `ActionsFile.additions` gives, each refusal at its table's line and column.
-enum OwnAdditions {
-    static func add(_ file: ActionsFile, to client: GestureClient) async -> [ConfigError] {
+public enum OwnAdditions {
+    public static func add(_ file: ActionsFile, to client: GestureClient) async -> [ConfigError] {
         let (ordered, unordered) = file.additions()
         var refused = unordered
         for recognizer in ordered {

@@ -6,12 +6,14 @@ import GestureActions
 /// actions with application rules (docs/actions.md, Per-application rules). Made when an action first needs it;
 /// a desktop that cannot be asked, or a question it cannot answer, is said in the log once (again only when the
 /// reason changes), and the rules that need the answer do not run.
-final class WindowAsker {
+final class WindowAsker: WindowSource {
     private let detection: DesktopFocus.Detection
     private var said: String?
+    private let say: (String) -> Void
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, say: @escaping (String) -> Void) {
         detection = DesktopFocus.detect(environment: environment)
+        self.say = say
     }
 
     /// What the desktop says now of the windows `question` names, and only those (sway cannot tell the one under
