@@ -5,7 +5,7 @@ import Foundation
 /// the Hyprland wiki warns that one left open freezes it until its 5 s timeout).
 public final class HyprlandFocus: FocusSource {
     public let socketPath: String
-    private let timeout: Duration
+    let timeout: Duration
     /// j/clients is about a kilobyte a window.
     static let replyLimit = 16 << 20
 

@@ -73,6 +73,17 @@ final class IPCSocket {
         return bytes
     }
 
+    /// What one receive gives once the socket is readable, waiting as long as it takes (an event stream's next
+    /// event); nil at the end of the stream, on a failure, or once `stopping` is readable.
+    func nextBytes(stopping: Int32) -> [UInt8]? {
+        var watched = [pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0), pollfd(fd: stopping, events: Int16(POLLIN), revents: 0)]
+        guard (try? systemCall("poll", on: path) { poll(&watched, 2, -1) }) != nil, watched[1].revents == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        guard let n = try? systemCall("recv", on: path, { bytes.withUnsafeMutableBytes { recv(fd.rawValue, $0.baseAddress, $0.count, 0) } }), n > 0
+        else { return nil }
+        return Array(bytes[..<n])
+    }
+
     /// One read once the socket is readable; 0 at the end of the stream.
     private func readSome(into bytes: inout [UInt8], at offset: Int, until deadline: ContinuousClock.Instant) throws(IPCFailure) -> Int {
         let left = ContinuousClock.now.duration(to: deadline)

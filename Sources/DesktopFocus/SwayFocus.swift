@@ -4,7 +4,7 @@ import Foundation
 /// between questions (it gets no events: it never subscribes) and made again when sway closed it.
 public final class SwayFocus: FocusSource {
     public let socketPath: String
-    private let timeout: Duration
+    let timeout: Duration
     private var socket: IPCSocket?
     /// A tree is a few kilobytes a window; a reply beyond this is not sway's.
     static let replyLimit = 16 << 20

@@ -6,6 +6,12 @@ enum SwayMessage {
     /// The message types asked for (sway-ipc(7), MESSAGES AND REPLIES): the whole tree of outputs, workspaces and
     /// windows, each node with `focused`.
     static let getTree: UInt32 = 4
+    /// SUBSCRIBE, with a JSON array of event names; its reply is `{"success": true}`, and the events follow on the
+    /// connection, their type the event's number with the high bit set (`window` is 3).
+    static let subscribe: UInt32 = 2
+    static let windowEvent: UInt32 = 0x8000_0003
+    /// A workspace's event (`focus` when another workspace is shown, an empty one too).
+    static let workspaceEvent: UInt32 = 0x8000_0000
 
     static func encode(type: UInt32, payload: [UInt8] = []) -> [UInt8] {
         magic + withUnsafeBytes(of: UInt32(payload.count)) { Array($0) } + withUnsafeBytes(of: type) { Array($0) } + payload

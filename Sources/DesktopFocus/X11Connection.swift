@@ -125,6 +125,36 @@ final class X11Connection {
         }
     }
 
+    /// The root window's property changes as events, from now on (PropertyChangeMask: what EWMH window managers
+    /// set _NET_ACTIVE_WINDOW through).
+    func watchRootProperties() throws(X11Failure) {
+        var mask = XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue
+        let cookie = xcb_change_window_attributes_checked(connection, root, XCB_CW_EVENT_MASK.rawValue, &mask)
+        if let error = xcb_request_check(connection, cookie) {
+            let code = error.pointee.error_code
+            free(error)
+            throw .refused(request: "ChangeWindowAttributes(root, PropertyChangeMask)", code: code)
+        }
+    }
+
+    /// Waits for a PropertyNotify of `atom` (after `watchRootProperties`): true; false once the connection broke or
+    /// `stopping` became readable. Other events are read and dropped.
+    func nextPropertyChange(_ atom: xcb_atom_t, stopping: Int32) -> Bool {
+        while true {
+            while let event = xcb_poll_for_event(connection) {
+                defer { free(event) }
+                guard event.pointee.response_type & 0x7f == XCB_PROPERTY_NOTIFY else { continue }
+                let changed = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee.atom
+                if changed == atom { return true }
+            }
+            guard xcb_connection_has_error(connection) == 0 else { return false }
+            var watched = [
+                pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0), pollfd(fd: stopping, events: Int16(POLLIN), revents: 0),
+            ]
+            guard (try? systemCall("poll", on: "the X connection") { poll(&watched, 2, -1) }) != nil, watched[1].revents == 0 else { return false }
+        }
+    }
+
     private func lost(during request: String) -> X11Failure {
         .lost("the connection broke during \(request) (\(Self.connectionError(xcb_connection_has_error(connection))))")
     }

@@ -12,7 +12,7 @@ public final class X11Focus: FocusSource {
     public let display: String
     /// Where the cookie is read from (XAUTHORITY, else ~/.Xauthority); nil or unreadable: none is presented.
     public let authorityFile: String?
-    private let timeout: Duration
+    let timeout: Duration
     private var session: Session?
 
     /// How deep the pointer's windows are followed, and how many windows are searched below a frame for the
@@ -100,7 +100,7 @@ public final class X11Focus: FocusSource {
     /// The cookie for a display of this machine from the authority file; none when the file has none (a server may
     /// allow this user by other means, `xhost +si:localuser:NAME`), never the process's own XAUTHORITY, which
     /// libxcb would read. A display elsewhere is left to libxcb.
-    private func authorization() -> X11Connection.Authorization {
+    func authorization() -> X11Connection.Authorization {
         guard let number = XAuthority.localDisplayNumber(display) else { return .libxcbLookUp }
         guard let authorityFile, let contents = try? fileContents(authorityFile),
             let entry = XAuthority.cookie(in: XAuthority.entries(contents), display: number, hostname: XAuthority.hostname())
