@@ -152,10 +152,13 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         // Which application is in front, and which window is under the pointer, asked of the running desktop: X11
-        // through libxcb, sway and Hyprland over their IPC sockets (docs/desktop-focus.md).
+        // through libxcb, sway and Hyprland over their IPC sockets, KWin over the session bus with sd-bus
+        // (docs/desktop-focus.md).
         .target(
             name: "DesktopFocus",
-            dependencies: ["CXCB", "GestureProtocol", "SessionDesktop", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "CXCB", "CSystemd", "GestureProtocol", "SessionDesktop", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .executableTarget(
             name: "gestured",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// KDE Plasma's KWin (5.27 and 6), asked through its scripting over the session bus: for each question a small
+/// KDE Plasma's KWin (5.27 and 6), asked through its scripting over the session bus (sd-bus): for each question a small
 /// script (KWinScript) is loaded with org.kde.kwin.Scripting.loadScript, run, and calls this connection back with
 /// the window, then unloaded. KWin offers no call that names the active window (its /KWin interface's
 /// queryWindowInfo waits for the user to click one), so a script is the way. The bus connection is kept and made
@@ -69,15 +69,13 @@ public final class KWinFocus: FocusSource {
                 destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "unloadScript", [.string(plugin)])
         }
         try run(script: id, on: bus)
-        let answer: SessionBusMessage
+        let answer: SessionBus.Call
         do {
-            answer = try bus.receive { message in
-                message.kind == .methodCall && message.member == "answer" && message.body.first == .string(String(number))
-            }
+            answer = try bus.receive { call in call.member == "answer" && call.body.first == .string(String(number)) }
         } catch {
             throw SessionBusError("waiting for the script's answer: \(error.message)")
         }
-        try bus.answer(answer)
+        bus.answer(answer)
         guard answer.body.count == 2, case .string(let json) = answer.body[1] else { throw SessionBusError("the script's answer has no window") }
         do {
             return try JSONDecoder().decode(KWinWindow?.self, from: Data(json.utf8))?.identity

@@ -1,133 +1,158 @@
+import CSystemd
 import Glibc
 
-/// A connection to the session bus, from scratch: the socket of DBUS_SESSION_BUS_ADDRESS, SASL EXTERNAL (the
-/// bus knows this process's uid from the socket), Hello for a unique name, then method calls and their replies,
-/// and the calls others make to this connection (a KWin script's callDBus) read and answered.
+/// A connection to the session bus through libsystemd's sd-bus (already linked for sd_notify): method calls and
+/// their replies, and the calls others make to this connection (a KWin script's callDBus) kept, read and answered.
+/// Every wait is bounded by `timeout`. sd-bus's variadic helpers are out of Swift's reach; its message functions
+/// (a value appended or read at a time) are what this uses.
 final class SessionBus {
-    private(set) var uniqueName = ""
-    private let socket: IPCSocket
-    private var serial: UInt32 = 0
-    /// Calls to this connection that came while something else was awaited (receive), at most `keptCalls`.
-    private var calls: [SessionBusMessage] = []
+    /// The values the calls here carry: KWin's scripting takes and gives strings and 32-bit integers.
+    enum Value: Equatable {
+        case string(String)
+        case int32(Int32)
+    }
+
+    /// A call made to this connection, held until it is answered.
+    final class Call {
+        let member: String
+        let body: [Value]
+        fileprivate let message: OpaquePointer
+
+        fileprivate init(_ message: OpaquePointer) {
+            self.message = sd_bus_message_ref(message)
+            member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
+            body = SessionBus.values(of: message)
+        }
+
+        deinit { sd_bus_message_unref(message) }
+    }
+
+    let uniqueName: String
+    private let bus: OpaquePointer
+    private let timeout: Duration
+    /// Calls to this connection that came while something else was awaited, at most `keptCalls`.
+    private var calls: [Call] = []
     static let keptCalls = 16
-    /// Every message here is small (a script's path, a window's names); one beyond this is refused.
-    static let messageLimit = 1 << 20
 
     init(address: String, timeout: Duration) throws(SessionBusError) {
-        let path = try Self.socketPath(address)
-        let answer: String
+        self.timeout = timeout
+        var made: OpaquePointer?
+        try Self.check(sd_bus_new(&made), "making a bus connection")
+        guard let made else { throw SessionBusError("sd_bus_new gave no connection") }
         do {
-            socket = try IPCSocket(path: path, timeout: timeout)
-            // A NUL byte first (for credentials passing), then the SASL exchange in lines (dbus-specification,
-            // Authentication Protocol): EXTERNAL with the uid in hexadecimal ASCII.
-            let uid = String(getuid()).utf8.map { String($0, radix: 16) }.joined()
-            try socket.send([0] + Array("AUTH EXTERNAL \(uid)\r\n".utf8))
-            answer = try readLine()
-            if answer.hasPrefix("OK ") { try socket.send(Array("BEGIN\r\n".utf8)) }
+            try Self.check(sd_bus_set_address(made, address), "the bus address \(address)")
+            try Self.check(sd_bus_set_bus_client(made, 1), "a bus client")
+            try Self.check(sd_bus_start(made), "connecting to \(address)")
+            var name: UnsafePointer<CChar>?
+            try Self.check(sd_bus_get_unique_name(made, &name), "the connection's unique name")
+            uniqueName = name.map { String(cString: $0) } ?? ""
         } catch {
-            throw SessionBusError("\(path): \(error.message)")
+            sd_bus_flush_close_unref(made)
+            throw error
         }
-        guard answer.hasPrefix("OK ") else { throw SessionBusError("\(path): the bus refused authentication: \(answer)") }
-        let hello = try call(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "Hello")
-        guard case .string(let name)? = hello.first else { throw SessionBusError("Hello's reply has no unique name") }
-        uniqueName = name
-    }
-
-    /// The socket's path: `unix:path=...`, the first of several addresses that is one (`;` between them).
-    static func socketPath(_ address: String) throws(SessionBusError) -> String {
-        for entry in address.split(separator: ";") where entry.hasPrefix("unix:") {
-            for pair in entry.dropFirst(5).split(separator: ",") where pair.hasPrefix("path=") {
-                return unescape(String(pair.dropFirst(5)))
-            }
+        bus = made
+        let filtered = sd_bus_add_filter(bus, nil, { message, userdata, _ in
+            guard let message, let userdata, sd_bus_message_is_method_call(message, nil, nil) > 0 else { return 0 }
+            Unmanaged<SessionBus>.fromOpaque(userdata).takeUnretainedValue().keep(Call(message))
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque())
+        if filtered < 0 {
+            sd_bus_flush_close_unref(bus)
+            throw SessionBusError("filtering the calls made to this connection: \(String(cString: strerror(-filtered)))")
         }
-        throw SessionBusError("no unix:path= address in \"\(address)\" (abstract sockets and TCP are not supported)")
     }
 
-    /// %XX escapes of an address's value (dbus-specification, Server Addresses).
-    private static func unescape(_ value: String) -> String {
-        var bytes: [UInt8] = []
-        var rest = Substring(value).utf8[...]
-        while let first = rest.first {
-            if first == UInt8(ascii: "%"), rest.count >= 3, let byte = UInt8(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(byte)
-                rest = rest.dropFirst(3)
-            } else {
-                bytes.append(first)
-                rest = rest.dropFirst()
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    deinit { sd_bus_flush_close_unref(bus) }
+
+    private var microseconds: UInt64 {
+        UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
     }
 
-    private func readLine() throws(IPCFailure) -> String {
-        var line: [UInt8] = []
-        let deadline = socket.replyDeadline()
-        while !line.suffix(2).elementsEqual([13, 10]) {
-            guard line.count < 512 else { throw .failed("the bus's authentication line is longer than 512 bytes") }
-            line += try socket.read(exactly: 1, until: deadline)
-        }
-        return String(decoding: line.dropLast(2), as: UTF8.self)
-    }
-
-    private func nextSerial() -> UInt32 {
-        serial = serial == UInt32.max ? 1 : serial + 1
-        return serial
-    }
-
-    /// A method call and its reply's body; an error reply is thrown with its name and message. What comes before the
-    /// reply is dealt with as `receive` says.
+    /// A method call and its reply's body; an error reply is thrown with its name and message.
     @discardableResult
-    func call(destination: String, path: String, interface: String, member: String, _ body: [SessionBusMessage.Value] = [])
-        throws(SessionBusError) -> [SessionBusMessage.Value]
-    {
-        var message = SessionBusMessage(kind: .methodCall, serial: nextSerial())
-        (message.destination, message.path, message.interface, message.member, message.body) = (destination, path, interface, member, body)
-        let reply: SessionBusMessage
-        do {
-            try send(message)
-            reply = try receive { $0.replySerial == message.serial && ($0.kind == .methodReturn || $0.kind == .error) }
-        } catch {
-            throw SessionBusError("\(interface).\(member) on \(path): \(error.message)")
+    func call(destination: String, path: String, interface: String, member: String, _ body: [Value] = []) throws(SessionBusError) -> [Value] {
+        let what = "\(interface).\(member) on \(path)"
+        var message: OpaquePointer?
+        try Self.check(sd_bus_message_new_method_call(bus, &message, destination, path, interface, member), what)
+        defer { sd_bus_message_unref(message) }
+        for value in body {
+            switch value {
+            case .string(let text): try Self.check(text.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }, what)
+            case .int32(var number): try Self.check(sd_bus_message_append_basic(message, CChar(UInt8(ascii: "i")), &number), what)
+            }
         }
-        guard reply.kind == .methodReturn else {
-            let text = if case .string(let text)? = reply.body.first { text } else { "" }
-            throw SessionBusError("\(interface).\(member) on \(path) failed: \(reply.errorName ?? "an error") \(text)")
+        var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
+        defer { sd_bus_error_free(&error) }
+        var reply: OpaquePointer?
+        let called = sd_bus_call(bus, message, microseconds, &error, &reply)
+        guard called >= 0, let reply else {
+            let name = error.name.map { String(cString: $0) } ?? String(cString: strerror(-called))
+            let text = error.message.map { " " + String(cString: $0) } ?? ""
+            throw SessionBusError("\(what) failed: \(name)\(text)")
         }
-        return reply.body
+        defer { sd_bus_message_unref(reply) }
+        return Self.values(of: reply)
     }
 
-    /// The first message `wanted` takes, within the timeout: among the calls made to this connection that came while
-    /// something else was waited for, then from the socket. A call can come before the reply awaited (a script's
+    /// The first call made to this connection that `wanted` takes, within the timeout: among those that came while
+    /// something else was waited for, then as they come. A call can come before the reply awaited (a script's
     /// callDBus, sent while KWin evaluates it, before its run() is answered): such calls are kept, the last
-    /// `keptCalls`, and an older one is answered with an empty reply and dropped. Other messages are dropped.
-    func receive(_ wanted: (SessionBusMessage) -> Bool) throws(SessionBusError) -> SessionBusMessage {
-        if let kept = calls.firstIndex(where: wanted) { return calls.remove(at: kept) }
-        let deadline = socket.replyDeadline()
+    /// `keptCalls`, and an older one is answered and dropped.
+    func receive(_ wanted: (Call) -> Bool) throws(SessionBusError) -> Call {
+        let deadline = ContinuousClock.now + timeout
         while true {
-            let fixed: [UInt8]
-            do { fixed = try socket.read(exactly: SessionBusMessage.fixedHeaderSize, until: deadline) } catch { throw SessionBusError(error.message) }
-            let length = try SessionBusMessage.length(fixedHeader: fixed, limit: Self.messageLimit)
-            let rest: [UInt8]
-            do { rest = try socket.read(exactly: length - fixed.count, until: deadline) } catch { throw SessionBusError(error.message) }
-            let message = try SessionBusMessage(decoding: fixed + rest)
-            if wanted(message) { return message }
-            guard message.kind == .methodCall else { continue }
-            calls.append(message)
-            if calls.count > Self.keptCalls { try answer(calls.removeFirst()) }
+            if let kept = calls.firstIndex(where: wanted) { return calls.remove(at: kept) }
+            let processed = sd_bus_process(bus, nil)
+            if processed < 0 { throw SessionBusError("reading the bus: \(String(cString: strerror(-processed)))") }
+            if processed > 0 { continue }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw SessionBusError("no call within \(timeout)") }
+            let waited = sd_bus_wait(bus, UInt64(left.components.seconds) * 1_000_000 + UInt64(left.components.attoseconds / 1_000_000_000_000))
+            if waited < 0 && waited != -EINTR { throw SessionBusError("waiting on the bus: \(String(cString: strerror(-waited)))") }
         }
     }
 
-    /// An empty reply to a call made to this connection.
-    func answer(_ call: SessionBusMessage) throws(SessionBusError) {
-        guard call.flags & 1 == 0, let sender = call.sender else { return }
-        var reply = SessionBusMessage(kind: .methodReturn, serial: nextSerial())
-        reply.flags = 1
-        (reply.replySerial, reply.destination) = (call.serial, sender)
-        try send(reply)
+    /// An empty reply to a call made to this connection (none when it asked for none).
+    func answer(_ call: Call) {
+        guard sd_bus_message_get_expect_reply(call.message) > 0 else { return }
+        var reply: OpaquePointer?
+        guard sd_bus_message_new_method_return(call.message, &reply) >= 0 else { return }
+        _ = sd_bus_send(bus, reply, nil)
+        sd_bus_message_unref(reply)
     }
 
-    private func send(_ message: SessionBusMessage) throws(SessionBusError) {
-        do { try socket.send(message.encoded()) } catch { throw SessionBusError(error.message) }
+    private func keep(_ call: Call) {
+        calls.append(call)
+        if calls.count > Self.keptCalls { answer(calls.removeFirst()) }
     }
+
+    /// A message's strings and 32-bit integers, in order, up to the first value of another type.
+    fileprivate static func values(of message: OpaquePointer) -> [Value] {
+        var values: [Value] = []
+        while true {
+            var type: CChar = 0
+            guard sd_bus_message_peek_type(message, &type, nil) > 0 else { return values }
+            switch UInt8(bitPattern: type) {
+            case UInt8(ascii: "s"):
+                var text: UnsafePointer<CChar>?
+                guard sd_bus_message_read_basic(message, type, &text) > 0, let text else { return values }
+                values.append(.string(String(cString: text)))
+            case UInt8(ascii: "i"):
+                var number: Int32 = 0
+                guard sd_bus_message_read_basic(message, type, &number) > 0 else { return values }
+                values.append(.int32(number))
+            default:
+                return values
+            }
+        }
+    }
+
+    private static func check(_ result: Int32, _ what: String) throws(SessionBusError) {
+        guard result >= 0 else { throw SessionBusError("\(what): \(String(cString: strerror(-result)))") }
+    }
+}
+
+struct SessionBusError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
 }

@@ -61,7 +61,7 @@ struct KDEFocusTests {
         #expect {
             try source.front()
         } throws: { error in
-            "\(error)".hasPrefix("KWin on the session bus unix:path=\(desktop.bus): \(desktop.bus): connecting to \(desktop.bus): ")
+            "\(error)".hasPrefix("KWin on the session bus unix:path=\(desktop.bus): connecting to unix:path=\(desktop.bus): ")
         }
     }
 }
