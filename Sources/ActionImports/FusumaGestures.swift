@@ -86,8 +86,10 @@ extension FusumaImport {
 
     /// A pan's or pinch's events as its actions: begin and end on its began and ended, or a key or button pressed
     /// at one and released at the other held throughout; update's steps by time (fusuma's pace, 0.1 s times the
-    /// interval), forward as a pan goes right or down or a pinch opens, back the other way, a swipe's ways of one
-    /// axis only; or the pointer following the fingers, where update moves it by fusuma's movement.
+    /// interval), forward as a pan goes right or down or a pinch opens, back the other way; or the pointer following
+    /// the fingers, where update moves it by fusuma's movement. A swipe's ways are the pan's by the way it began (each
+    /// axis's actions for the two ways of that axis, stepping along it), an update without a direction standing in
+    /// for the ways without their own, as fusuma runs it for them.
     private mutating func continuous(_ events: Events, on recognizer: ImportedRecognizer, interval: Double?) {
         var hold: (keys: String, origin: ActionsDocument.Origin)?
         if let begin = events.begin, let end = events.end, let keys = Self.pressed(begin, down: true), keys == Self.pressed(end, down: false) {
@@ -98,59 +100,82 @@ extension FusumaImport {
                 place(leaf, on: recognizer, notes: thresholdNote(leaf)) { ImportedAction(gesture: $0, on: [event], $1) }
             }
         }
-        let first = events.ways.first
-        let axis = first.map { ["left", "right"].contains($0.way) ? ["left", "right"] : ["up", "down"] } ?? []
-        let forward = events.ways.first { axis.contains($0.way) && ($0.way == "right" || $0.way == "down") }?.leaf ?? events.update
-        let backward = events.ways.first { axis.contains($0.way) && ($0.way == "left" || $0.way == "up") }?.leaf ?? events.update
-        let steps = [forward, backward].compactMap { $0 }.reduce(into: [Leaf]()) { leaves, leaf in
-            if !leaves.contains(where: { $0.origin.line == leaf.origin.line }) { leaves.append(leaf) }
-        }
-        let origins = (steps.map(\.origin) + (hold.map { [$0.origin] } ?? [])).sorted { $0.line < $1.line }
-        let origin = origins.first.map { ActionsDocument.Origin(line: $0.line, what: origins.map(\.what).joined(separator: "; ")) }
         if let update = events.update, events.ways.isEmpty, update.movesPointer {
             // The pointer following the fingers, the button held by begin and end.
             var action = ImportedAction(gesture: document.declare(recognizer), nil)
             action.pointer = true
             action.hold = hold?.keys
+            let origins = [update.origin] + (hold.map { [$0.origin] } ?? [])
             let notes = update.notes.filter { if case .toolVariables = $0 { false } else { true } }
-            document.add(action, from: origin!, notes: notes + [.pointerSpeed])
+            document.add(action, from: Self.joined(origins)!, notes: notes + [.pointerSpeed])
             for (origin, note) in update.leftOut { document.leaveOut(origin, note) }
-        } else if let origin, !steps.allSatisfy({ $0.effects.isEmpty }), let desktops = Self.desktops(steps) {
+            return
+        }
+        // Without ways, one set of steps whichever way the fingers go; with them, each axis's (the first written first).
+        var axes: [(forward: Leaf?, backward: Leaf?, directions: [String?])] = []
+        if events.ways.isEmpty {
+            axes = [(events.update, events.update, [nil])]
+        } else {
+            let first = events.ways[0].way
+            let written = ["left", "right"].contains(first) ? [("right", "left"), ("down", "up")] : [("down", "up"), ("right", "left")]
+            for (forwardWay, backwardWay) in written {
+                let forward = events.ways.first { $0.way == forwardWay }?.leaf ?? events.update
+                let backward = events.ways.first { $0.way == backwardWay }?.leaf ?? events.update
+                if forward != nil || backward != nil { axes.append((forward, backward, [forwardWay, backwardWay])) }
+            }
+        }
+        var held = false
+        for axis in axes {
+            let steps = [axis.forward, axis.backward].compactMap { $0 }.reduce(into: [Leaf]()) { leaves, leaf in
+                if !leaves.contains(where: { $0.origin.line == leaf.origin.line }) { leaves.append(leaf) }
+            }
+            // The hold goes with the steps of the only set of them; where there are directions, on an action of its own.
+            let holding = axis.directions == [nil] ? hold : nil
+            guard let origin = Self.joined(steps.map(\.origin) + (holding.map { [$0.origin] } ?? [])),
+                !steps.allSatisfy({ $0.effects.isEmpty })
+            else { continue }
+            for (origin, note) in steps.flatMap(\.leftOut) { document.leaveOut(origin, note) }
+            guard let desktops = Self.desktops(steps) else {
+                document.leaveOut(origin, .noDesktopForBoth)
+                continue
+            }
             // fusuma's pace of a leaf's steps, within what repeat_interval takes.
             let pace = { (leaf: Leaf) in min(max(0.1 * (leaf.interval ?? interval ?? 1), 0.01), 60) }
-            let seconds = pace(forward ?? backward!)
-            let back = forward != nil && backward.map(pace).map { $0 != seconds } == true ? pace(backward!) : nil
+            let seconds = pace(axis.forward ?? axis.backward!)
+            let back = axis.forward != nil && axis.backward.map(pace).map { $0 != seconds } == true ? pace(axis.backward!) : nil
             let notes = steps.flatMap(\.notes) + [ImportNote.stepsByTime(every: TOMLText.number(seconds) + " s", back: back.map { TOMLText.number($0) + " s" })]
-            for i in 0..<max(forward?.effects.count ?? 0, backward?.effects.count ?? 0) {
-                var action = ImportedAction(gesture: document.declare(recognizer), forward?.effects.dropFirst(i).first, back: backward?.effects.dropFirst(i).first)
-                action.repeatInterval = seconds
-                action.hold = i == 0 ? hold?.keys : nil
-                action.desktops = desktops
-                if action.effect == nil && action.hold == nil {
-                    document.leaveOut(origin, .backOnly)
-                } else {
-                    document.add(action, from: origin, notes: notes)
+            for direction in axis.directions {
+                for i in 0..<max(axis.forward?.effects.count ?? 0, axis.backward?.effects.count ?? 0) {
+                    var action = ImportedAction(
+                        gesture: document.declare(recognizer), direction: direction, axis.forward?.effects.dropFirst(i).first,
+                        back: axis.backward?.effects.dropFirst(i).first)
+                    action.repeatInterval = seconds
+                    action.hold = i == 0 ? holding?.keys : nil
+                    action.desktops = desktops
+                    if action.effect == nil && action.hold == nil {
+                        document.leaveOut(origin, .backOnly)
+                    } else {
+                        document.add(action, from: origin, notes: notes)
+                        held = held || action.hold != nil
+                    }
                 }
             }
-            for (origin, note) in steps.flatMap(\.leftOut) { document.leaveOut(origin, note) }
-        } else {
-            if let origin, !steps.allSatisfy({ $0.effects.isEmpty }) { document.leaveOut(origin, .noDesktopForBoth) }
-            if let hold {
-                var action = ImportedAction(gesture: document.declare(recognizer), nil)
-                action.hold = hold.keys
-                document.add(action, from: hold.origin)
-            }
-            for (origin, note) in steps.flatMap(\.leftOut) { document.leaveOut(origin, note) }
         }
-        if let first {
-            for other in events.ways where !axis.contains(other.way) {
-                document.leaveOut(other.leaf.origin, .panAxis(importedAt: first.leaf.origin.line))
-            }
-            // update: without a direction, where both ways of the axis have their own.
-            if let update = events.update, !steps.contains(where: { $0.origin.line == update.origin.line }) {
-                document.leaveOut(update.origin, .panAxis(importedAt: first.leaf.origin.line))
-            }
+        if let hold, !held {
+            var action = ImportedAction(gesture: document.declare(recognizer), nil)
+            action.hold = hold.keys
+            document.add(action, from: hold.origin)
         }
+        // update: without a direction, where every way has its own.
+        if let update = events.update, !events.ways.isEmpty, Set(events.ways.map(\.way)).count == 4 {
+            document.leaveOut(update.origin, .everyWayHasItsOwn)
+        }
+    }
+
+    /// Origins as one: the first's line, every one's words.
+    private static func joined(_ origins: [ActionsDocument.Origin]) -> ActionsDocument.Origin? {
+        let sorted = origins.sorted { $0.line < $1.line }
+        return sorted.first.map { ActionsDocument.Origin(line: $0.line, what: sorted.map(\.what).joined(separator: "; ")) }
     }
 
     /// The desktops the effects of all of `leaves` are for (shortcuts only some desktops have): nil for every one;

@@ -29,8 +29,8 @@ enum ImportNote {
     case panDirection
     /// The pointer following the fingers at gestured's speed, not at fusuma's movement.
     case pointerSpeed
-    /// One way of a pan's fingers imported, the others not (a pan acts any way, stepping along the axis it first moved on).
-    case panAxis(importedAt: Int)
+    /// A swipe's update: without a direction where each of the four ways has its own.
+    case everyWayHasItsOwn
     /// A fusuma context other than an application's (thumbsense, ...).
     case otherContext(String)
     /// fusuma's `interval` on a one-shot action: a pause before it acts again while the fingers go on.
@@ -109,8 +109,8 @@ enum ImportNote {
             "a pan's start and end cannot be limited to the direction it goes (begin: and end: below the fingers act whichever way)"
         case .pointerSpeed:
             "the pointer follows the fingers at pointer_speed (5 counts a millimetre unless given), not at fusuma's movement"
-        case .panAxis(let line):
-            "a pan acts whichever way its fingers move (and steps along the axis they first move on), so one way of these fingers is imported: the one at line \(line)"
+        case .everyWayHasItsOwn:
+            "each of the four ways of these fingers has an update: of its own, which fusuma runs instead of this one"
         case .otherContext(let context):
             "fusuma's contexts are not yet supported by gesturectl actions (\(context))"
         case .timeInterval:

@@ -52,12 +52,16 @@ import Testing
         #expect(imported.comment(atLine: 7)?.contains("Note: its threshold has no equivalent") == true)
         #expect(imported.actions("swipe-3-vertical").filter { $0.application == nil }.map(\.keys) == [codes("super"), codes("super")])
 
-        // The Alt+Tab switcher: begin's keydown and end's keyup hold alt while a pan of those fingers steps by time,
-        // fusuma's pace, Tab right of where they began and Shift+Tab left; the pan may recognize with their swipes.
-        let switcher = try #require(imported.actions("pan-3").first)
-        #expect(imported.actions("pan-3").count == 1)
-        #expect(switcher.hold == codes("alt") && switcher.keys == codes("tab") && switcher.keysBack == codes("shift+tab"))
-        #expect(switcher.repeatInterval == 0.5 && switcher.command == nil && switcher.states == ["ended"])
+        // The Alt+Tab switcher: begin's keydown and end's keyup hold alt while the pan of those fingers goes, any way
+        // (fusuma's begin and end are every direction's); a pan begun sideways steps by time, fusuma's pace, Tab right
+        // of where it began and Shift+Tab left; the pan may recognize with their swipes.
+        let pan = imported.actions("pan-3")
+        #expect(pan.map(\.direction) == ["right", "left", nil])
+        for switcher in pan.prefix(2) {
+            #expect(switcher.keys == codes("tab") && switcher.keysBack == codes("shift+tab") && switcher.hold == nil)
+            #expect(switcher.repeatInterval == 0.5 && switcher.command == nil && switcher.states == ["ended"])
+        }
+        #expect(pan.last?.hold == codes("alt") && pan.last?.keys == nil && pan.last?.repeatInterval == nil)
         #expect(
             imported.comment(atLine: 10)?.contains(
                 "Note: fusuma acted as the fingers moved, at most every 0.5 s (back every 0.075 s): here every 0.5 s while they stay down, moving or not, both ways: an action has one pace.")
@@ -229,8 +233,10 @@ import Testing
         for desktop in ShortcutPresets.desktops { #expect(try imported.resolved(on: desktop).count == (desktop == "x11" ? 4 : 3), "\(desktop)") }
     }
 
-    /// update: by time, as fusuma paces it: a swipe's ways of one axis (the first written), forward right or down;
-    /// update: without a direction both ways; begin and end that press and release nothing act on their own.
+    /// update: by time, as fusuma paces it: a swipe's ways by the way the pan began, each axis's two ways stepping
+    /// along it, forward right or down, the update without a direction standing in for the ways without their own;
+    /// update: without a direction both ways where there are none; begin and end that press and release nothing act on
+    /// their own.
     @Test func updatesStepByTime() throws {
         let imported = try Imported(
             .fusuma,
@@ -246,16 +252,38 @@ import Testing
                 begin: { command: echo begun }
             interval: { swipe: 0.5 }
             """)
-        let volume = try #require(imported.actions("pan-3").first)
-        #expect(imported.actions("pan-3").count == 1)
-        #expect(volume.keys == codes("volumedown") && volume.keysBack == codes("volumeup") && volume.repeatInterval == 0.05)
+        let pan = imported.actions("pan-3")
+        #expect(pan.map(\.direction) == ["down", "up", "right", "left"])
+        for volume in pan.prefix(2) {
+            #expect(volume.keys == codes("volumedown") && volume.keysBack == codes("volumeup") && volume.repeatInterval == 0.05)
+        }
+        for sideways in pan.suffix(2) {
+            #expect(sideways.command == "echo any" && sideways.keysBack == codes("left") && sideways.repeatInterval == 0.05)
+        }
         #expect(imported.comment(atLine: 3)?.contains("at most every 0.05 s (back every 0.2 s)") == true)
-        #expect(imported.comment(atLine: 5)?.contains("Not imported: a pan acts whichever way its fingers move (and steps along the axis they first move on), so one way of these fingers is imported: the one at line 3.") == true)
-        #expect(imported.comment(atLine: 6)?.contains("the one at line 3") == true)
+        #expect(imported.comment(atLine: 5)?.contains("Not imported") == false)
         let tab = imported.actions("pan-4")
         #expect(tab.map(\.states) == [["began"], ["ended"]])
         #expect(tab.first?.command == "echo begun")
         #expect(tab.last?.keys == codes("tab") && tab.last?.keysBack == codes("tab") && tab.last?.repeatInterval == 0.05)
+    }
+
+    /// Each of the four ways with its own update: the one without a direction is never run by fusuma, and said so.
+    @Test func anUpdateEveryWayOverridesIsSaid() throws {
+        let imported = try Imported(
+            .fusuma,
+            """
+            swipe:
+              3:
+                up: { update: { sendkey: UP } }
+                down: { update: { sendkey: DOWN } }
+                left: { update: { sendkey: LEFT } }
+                right: { update: { sendkey: RIGHT } }
+                update: { command: echo any }
+            """)
+        #expect(imported.actions("pan-3").map(\.direction) == ["down", "up", "right", "left"])
+        #expect(imported.actions("pan-3").allSatisfy { $0.command == nil })
+        #expect(imported.comment(atLine: 7)?.contains("each of the four ways of these fingers has an update: of its own") == true)
     }
 
     @Test func yamlFusumaRefusesIsRefusedWhereItIs() {

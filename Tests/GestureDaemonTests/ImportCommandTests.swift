@@ -13,7 +13,7 @@ import Testing
     /// Each fixture, and the actions (GNOME's) and recognizers of its import.
     static let imports = [
         ("touchegg", "touchegg-default.conf", 10, 7), ("touchegg", "touchegg-examples.conf", 10, 5), ("touchegg", "touchegg-users.conf", 7, 4),
-        ("fusuma", "fusuma-default.yml", 9, 5), ("fusuma", "fusuma-examples.yml", 28, 15), ("fusuma", "fusuma-users.yml", 6, 5),
+        ("fusuma", "fusuma-default.yml", 9, 5), ("fusuma", "fusuma-examples.yml", 30, 15), ("fusuma", "fusuma-users.yml", 6, 5),
         ("fusuma", "fusuma-0x.yml", 4, 3), ("libinput-gestures", "libinput-gestures-default.conf", 9, 5),
         ("libinput-gestures", "libinput-gestures-examples.conf", 15, 11), ("libinput-gestures", "libinput-gestures-users.conf", 5, 4),
     ]
@@ -51,11 +51,12 @@ import Testing
         // every action runs a command instead (whatever the desktop), the recognizers as imported.
         let text = try String(contentsOfFile: actions, encoding: .utf8)
         try text.replacing(/(?m)^(keys|shortcut)(_back)? = .*$/) { "command\($0.output.2 ?? "") = \"true\"" }
-            .replacing(/(?m)^(hold|desktop) = .*\n/) { _ in "" }.replacing(/(?m)^pointer = true$/) { _ in "command = \"true\"" }
+            .replacing(/(?m)^hold = .*$/) { _ in "begin = \"true\"" }.replacing(/(?m)^desktop = .*\n/) { _ in "" }
+            .replacing(/(?m)^pointer = true$/) { _ in "command = \"true\"" }
             .write(toFile: actions, atomically: true, encoding: .utf8)
         let client = try ActionsClient(file: actions, socket: daemon.socket, log: daemon.directory.appendingPathComponent("actions.log").path)
         try waitUntil("gesturectl actions connected") { client.logText.contains("actions: ") || !client.isRunning }
-        #expect(client.logText.contains("actions: 29 actions and 15 recognizers of \(actions)"), "\(client.logText)")
+        #expect(client.logText.contains("actions: 31 actions and 15 recognizers of \(actions)"), "\(client.logText)")
         #expect(daemon.stop() == 0)
     }
 
