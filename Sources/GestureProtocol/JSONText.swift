@@ -23,7 +23,7 @@ enum JSONText {
 
     /// `d` rounded to `decimals` places (at most 9), written without a trailing zero (`12.5`, `3`).
     static func fixed(_ d: Double, decimals: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        let scaled = d * scale(decimals)
+        let scaled = d * powerOfTen(decimals)
         // Beyond 2^53 units a Double has no more digits than its description shows (NaN and infinities fail
         // this too).
         guard abs(scaled) < 9e15 else { return number(d, at: p) }
@@ -36,9 +36,12 @@ enum JSONText {
         return decimal(units, decimals: decimals, at: p)
     }
 
-    /// 10^`decimals` (0...9), without a table: a static array is a lazy global, checked on every number.
-    private static func scale(_ decimals: Int) -> Double {
-        switch decimals {
+    /// 10^n (0...16), exact, without a table: a static array is a lazy global, checked on every number. The encoder
+    /// scales by it, the line reader (LineScanner) divides by it; always inlined, since called from both it was
+    /// called, not inlined, and the daemon's frame cost 71 instructions more (scripts/instructions, 3M capture).
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Double {
+        switch n {
         case 0: 1
         case 1: 1e1
         case 2: 1e2
@@ -48,7 +51,14 @@ enum JSONText {
         case 6: 1e6
         case 7: 1e7
         case 8: 1e8
-        default: 1e9
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        default: 1e16
         }
     }
 

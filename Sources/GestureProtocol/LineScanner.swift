@@ -106,7 +106,7 @@ struct LineScanner {
         at += 1
         let decimals = digits(into: &mantissa)
         guard decimals > 0, whole + decimals <= 16, mantissa <= 1 << 53, !fractionOrExponentNext else { return nil }
-        let value = Double(mantissa) / Self.tenToThe(decimals)
+        let value = Double(mantissa) / JSONText.powerOfTen(decimals)
         return negative ? -value : value
     }
 
@@ -131,26 +131,4 @@ struct LineScanner {
     private var fractionOrExponentNext: Bool { at < end && at.pointee == UInt8(ascii: ".") || exponentNext }
 
     private var exponentNext: Bool { at < end && (at.pointee == UInt8(ascii: "e") || at.pointee == UInt8(ascii: "E")) }
-
-    /// 10^n, exact (n ≤ 16), without a table: a static array is a lazy global, checked on every number.
-    private static func tenToThe(_ n: Int) -> Double {
-        switch n {
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        case 15: 1e15
-        default: 1e16
-        }
-    }
 }
