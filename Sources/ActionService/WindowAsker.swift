@@ -6,7 +6,7 @@ import GestureActions
 /// actions with application rules (docs/actions.md, Per-application rules). Made when an action first needs it;
 /// a desktop that cannot be asked, or a question it cannot answer, is said in the log once (again only when the
 /// reason changes), and the rules that need the answer do not run. The window in front comes from the desktop's
-/// own word of its changes where it gives it (FrontWatch: sway, Hyprland, X11), so that a gesture costs no round
+/// own word of its changes where it gives it (FrontWatch: sway, Hyprland, X11, KWin), so that a gesture costs no round
 /// trip; else, and for the window under the pointer, the desktop is asked.
 final class WindowAsker: WindowSource {
     private let detection: DesktopFocus.Detection

@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
 
-/// The window in front, kept as the desktop says it changes, where it says so (sway, Hyprland, X11): a thread of
-/// its own waits for the desktop's word (FocusChanges) and asks its own source then, so that a gesture's question
-/// reads what was found, with no round trip (29 ms a question on KDE, 4.8 ms on sway, were each gesture's). While
-/// the word cannot be had (the desktop restarting, one that never says: KWin, GNOME), `front` is nil and the caller
-/// asks; the thread tries again every `retry`.
+/// The window in front, kept as the desktop says it changes, where it says so (sway, Hyprland, X11, KWin): a thread
+/// of its own waits for the desktop's word (FocusChanges) and asks its own source then (or takes the window the word
+/// names: KWin's), so that a gesture's question reads what was found, with no round trip (29 ms a question on KDE,
+/// 4.8 ms on sway, were each gesture's). While the word cannot be had (the desktop restarting, or GNOME, which never
+/// says), `front` is nil and the caller asks; the thread tries again every `retry`.
 public final class FrontWatch: @unchecked Sendable {
     /// Seconds between attempts to hear from the desktop while it cannot be heard.
     public static let retry = 2.0
@@ -54,9 +54,15 @@ public final class FrontWatch: @unchecked Sendable {
         defer { close(stopping.read) }
         while true {
             if let changes = try? source.changes() {
-                repeat {
-                    set(Result { () throws(FocusError) in try source.front() })
-                } while changes.next(stopping: stopping.read)
+                var change = FocusChange.ask
+                while true {
+                    switch change {
+                    case .ask: set(Result { () throws(FocusError) in try source.front() })
+                    case .window(let window): set(.success(window))
+                    }
+                    guard let next = changes.next(stopping: stopping.read) else { break }
+                    change = next
+                }
                 set(nil)
             }
             var stop = pollfd(fd: stopping.read, events: Int16(POLLIN), revents: 0)

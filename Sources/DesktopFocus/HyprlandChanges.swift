@@ -13,15 +13,15 @@ final class HyprlandChanges: FocusChanges {
         String(request.dropLast(".socket.sock".count)) + ".socket2.sock"
     }
 
-    func next(stopping: Int32) -> Bool {
+    func next(stopping: Int32) -> FocusChange? {
         while true {
             while let newline = pending.firstIndex(of: 0x0A) {
                 let line = pending[..<newline]
                 pending.removeFirst(newline + 1)
-                if line.starts(with: Array("activewindow>>".utf8)) { return true }
+                if line.starts(with: Array("activewindow>>".utf8)) { return .ask }
             }
             // A line longer than any event is not Hyprland's.
-            guard pending.count < 1 << 20, let bytes = socket.nextBytes(stopping: stopping) else { return false }
+            guard pending.count < 1 << 20, let bytes = socket.nextBytes(stopping: stopping) else { return nil }
             pending += bytes
         }
     }

@@ -9,7 +9,7 @@ public final class KWinFocus: FocusSource {
     public let busAddress: String
     /// Where the scripts are written for KWin to read: the user's runtime folder.
     let scriptFolder: String
-    private let timeout: Duration
+    let timeout: Duration
     private var bus: SessionBus?
     private var questions: UInt32 = 0
 
@@ -77,11 +77,7 @@ public final class KWinFocus: FocusSource {
         }
         bus.answer(answer)
         guard answer.body.count == 2, case .string(let json) = answer.body[1] else { throw SessionBusError("the script's answer has no window") }
-        do {
-            return try JSONDecoder().decode(KWinWindow?.self, from: Data(json.utf8))?.identity
-        } catch {
-            throw SessionBusError("the script's answer is not a window: \(JSONProblem(error))")
-        }
+        return try KWinWindow.identity(json)
     }
 
     /// org.kde.kwin.Script.run on the script's object: /Scripting/Script<id> since KWin 5.27.80 (Plasma 6), /<id>
@@ -95,8 +91,17 @@ public final class KWinFocus: FocusSource {
     }
 }
 
-/// The window as the script describes it.
-private struct KWinWindow: Decodable {
+/// The window as the scripts describe it (KWinScript.describe).
+struct KWinWindow: Decodable {
+    /// The window of a script's JSON, nil for `null`.
+    static func identity(_ json: String) throws(SessionBusError) -> WindowIdentity? {
+        do {
+            return try JSONDecoder().decode(KWinWindow?.self, from: Data(json.utf8))?.identity
+        } catch {
+            throw SessionBusError("the script's answer is not a window: \(JSONProblem(error))")
+        }
+    }
+
     var appID: String?
     var instance: String?
     var title: String?

@@ -8,16 +8,36 @@ enum KWinScript {
         case front, underPointer
     }
 
-    static func text(_ question: Question, number: UInt32, replyTo uniqueName: String) -> String {
-        """
-        // gestured's DesktopFocus asks KWin \(question == .front ? "which window is in front" : "which window is under the pointer").
-        (function () {
-            function describe(w) {
+    /// A window as JSON's object of KWinWindow's fields, null for none.
+    static let describe = """
+        function describe(w) {
                 if (!w) return null;
                 // An X11 window's resourceName is WM_CLASS's instance; a Wayland window's, its program's file name.
                 const x11 = /X11Window|XwaylandWindow/.test(String(w));
                 return { appID: w.resourceClass, instance: x11 ? w.resourceName : null, title: w.caption, pid: w.pid };
             }
+        """
+
+    /// The script kept loaded by a watch (KWinChanges): at each activation (KWin 6's workspace.windowActivated,
+    /// 5.27's clientActivated, with the window activated, none too) it calls the watch's connection with the window.
+    static func watching(replyTo uniqueName: String) -> String {
+        """
+        // gestured's DesktopFocus is told by KWin which window is in front whenever it changes.
+        (function () {
+            \(describe)
+            function tell(w) { callDBus("\(uniqueName)", "/", "", "changed", JSON.stringify(describe(w))); }
+            if (workspace.windowActivated !== undefined) workspace.windowActivated.connect(tell);
+            else workspace.clientActivated.connect(tell);
+        })();
+
+        """
+    }
+
+    static func text(_ question: Question, number: UInt32, replyTo uniqueName: String) -> String {
+        """
+        // gestured's DesktopFocus asks KWin \(question == .front ? "which window is in front" : "which window is under the pointer").
+        (function () {
+            \(describe)
             function front() {
                 return workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient;
             }

@@ -2,7 +2,8 @@ import CSystemd
 import Glibc
 
 /// A connection to the session bus through libsystemd's sd-bus (already linked for sd_notify): method calls and
-/// their replies, and the calls others make to this connection (a KWin script's callDBus) kept, read and answered.
+/// their replies, and the calls others make to this connection (a KWin script's callDBus), and the signals it asked
+/// for, kept, read and answered.
 /// Every wait is bounded by `timeout`. sd-bus's variadic helpers are out of Swift's reach; its message functions
 /// (a value appended or read at a time) are what this uses.
 final class SessionBus {
@@ -12,7 +13,7 @@ final class SessionBus {
         case int32(Int32)
     }
 
-    /// A call made to this connection, held until it is answered.
+    /// A call made to this connection (or a signal it asked for, AddMatch), held until it is answered.
     final class Call {
         let member: String
         let body: [Value]
@@ -52,7 +53,8 @@ final class SessionBus {
         }
         bus = made
         let filtered = sd_bus_add_filter(bus, nil, { message, userdata, _ in
-            guard let message, let userdata, sd_bus_message_is_method_call(message, nil, nil) > 0 else { return 0 }
+            guard let message, let userdata, sd_bus_message_is_method_call(message, nil, nil) > 0 || sd_bus_message_is_signal(message, nil, nil) > 0
+            else { return 0 }
             Unmanaged<SessionBus>.fromOpaque(userdata).takeUnretainedValue().keep(Call(message))
             return 1
         }, Unmanaged.passUnretained(self).toOpaque())
@@ -109,6 +111,22 @@ final class SessionBus {
             guard left > .zero else { throw SessionBusError("no call within \(timeout)") }
             let waited = sd_bus_wait(bus, UInt64(left.components.seconds) * 1_000_000 + UInt64(left.components.attoseconds / 1_000_000_000_000))
             if waited < 0 && waited != -EINTR { throw SessionBusError("waiting on the bus: \(String(cString: strerror(-waited)))") }
+        }
+    }
+
+    /// The next call made to this connection that `wanted` takes, waiting as long as it takes; nil once the
+    /// connection broke or `stopping` became readable.
+    func nextCall(stopping: Int32, _ wanted: (Call) -> Bool) -> Call? {
+        while true {
+            if let kept = calls.firstIndex(where: wanted) { return calls.remove(at: kept) }
+            let processed = sd_bus_process(bus, nil)
+            if processed < 0 { return nil }
+            if processed > 0 { continue }
+            let events = sd_bus_get_events(bus)
+            guard events >= 0 else { return nil }
+            var watched = [pollfd(fd: sd_bus_get_fd(bus), events: Int16(events), revents: 0), pollfd(fd: stopping, events: Int16(POLLIN), revents: 0)]
+            if poll(&watched, 2, -1) < 0 && errno != EINTR { return nil }
+            if watched[1].revents != 0 { return nil }
         }
     }
 

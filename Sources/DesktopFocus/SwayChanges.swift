@@ -24,7 +24,7 @@ final class SwayChanges: FocusChanges {
         }
     }
 
-    func next(stopping: Int32) -> Bool {
+    func next(stopping: Int32) -> FocusChange? {
         while true {
             if pending.count >= SwayMessage.headerSize {
                 let header = Array(pending[..<SwayMessage.headerSize])
@@ -32,13 +32,13 @@ final class SwayChanges: FocusChanges {
                 guard
                     let length = (try? SwayMessage.payloadLength(header: header, replyTo: SwayMessage.windowEvent, limit: limit))
                         ?? (try? SwayMessage.payloadLength(header: header, replyTo: SwayMessage.workspaceEvent, limit: limit))
-                else { return false }
+                else { return nil }
                 if pending.count >= SwayMessage.headerSize + length {
                     pending.removeFirst(SwayMessage.headerSize + length)
-                    return true
+                    return .ask
                 }
             }
-            guard let bytes = socket.nextBytes(stopping: stopping) else { return false }
+            guard let bytes = socket.nextBytes(stopping: stopping) else { return nil }
             pending += bytes
         }
     }

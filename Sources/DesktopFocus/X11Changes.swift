@@ -12,5 +12,5 @@ final class X11Changes: FocusChanges {
         try connection.watchRootProperties()
     }
 
-    func next(stopping: Int32) -> Bool { connection.nextPropertyChange(activeWindow, stopping: stopping) }
+    func next(stopping: Int32) -> FocusChange? { connection.nextPropertyChange(activeWindow, stopping: stopping) ? .ask : nil }
 }

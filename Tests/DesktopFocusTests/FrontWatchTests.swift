@@ -47,3 +47,22 @@ struct SwayFrontWatchTests {
         try waitUntil("the watch to let go of the stopped sway", seconds: 15) { watch.front == nil }
     }
 }
+
+@Suite(.serialized, .enabled(if: KDEDesktop.needs == nil, Comment(rawValue: KDEDesktop.needs ?? "")), .timeLimit(.minutes(3)))
+struct KDEFrontWatchTests {
+    @Test func theWatchFollowsKWinsActivationsAndLetsGoWhenKWinGoes() throws {
+        let desktop = try KDEDesktop()
+        let watch = try #require(FrontWatch(try KDEFocusTests.source(desktop)))
+        defer { watch.stop() }
+        _ = try desktop.openWindow(appID: "appA", title: "Title A")
+        _ = try desktop.openWindow(appID: "appB", title: "Title B")
+        // The window opened last is activated by KWin as it maps: seen first, so that it cannot follow an activation.
+        try waitUntil("the watch to say appB, opened last, is in front", seconds: 15) { (try? watch.front?.get())??.appID == "appB" }
+        for appID in ["appA", "appB", "appA"] {
+            try desktop.script("activate(windowNamed('\(appID)'));")
+            try waitUntil("the watch to say \(appID) is in front", seconds: 15) { (try? watch.front?.get())??.appID == appID }
+        }
+        desktop.stopKWin()
+        try waitUntil("the watch to let go of the stopped KWin", seconds: 15) { watch.front == nil }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// KWin's word of the window in front: a script kept loaded for as long as the watch runs (KWinScript.watching),
+/// which calls this connection with the window at each activation, on a bus connection of its own; KWin's name
+/// losing its owner (KWin gone) ends it. The script has one name per user: a watch that starts unloads one left by
+/// a watch killed before it could, so at most one is ever left calling a connection that is gone, until the next.
+final class KWinChanges: FocusChanges {
+    static let plugin = "gestured-focus-watch"
+    private let bus: SessionBus
+
+    init(busAddress: String, scriptFolder: String, timeout: Duration) throws(SessionBusError) {
+        bus = try SessionBus(address: busAddress, timeout: timeout)
+        try bus.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch",
+            [.string("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.kde.KWin'")])
+        let path = "\(scriptFolder)/\(Self.plugin).js"
+        do {
+            try KWinScript.watching(replyTo: bus.uniqueName).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw SessionBusError("cannot write the script \(path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        unload()
+        let loaded = try bus.call(
+            destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "loadScript",
+            [.string(path), .string(Self.plugin)])
+        guard case .int32(let id)? = loaded.first, id >= 0 else { throw SessionBusError("KWin did not load the script \(path) (loadScript answered \(loaded))") }
+        // /Scripting/Script<id> since KWin 5.27.80 (Plasma 6), /<id> before (KWinFocus.run).
+        do {
+            try bus.call(destination: "org.kde.KWin", path: "/Scripting/Script\(id)", interface: "org.kde.kwin.Script", member: "run")
+        } catch {
+            try bus.call(destination: "org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", member: "run")
+        }
+    }
+
+    deinit { unload() }
+
+    private func unload() {
+        _ = try? bus.call(
+            destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "unloadScript", [.string(Self.plugin)])
+    }
+
+    /// The window the script names; nil once KWin is gone, the bus broke or `stopping` became readable. A call whose
+    /// window cannot be read is a change all the same: the source is asked.
+    func next(stopping: Int32) -> FocusChange? {
+        guard let call = bus.nextCall(stopping: stopping, { $0.member == "changed" || $0.member == "NameOwnerChanged" }) else { return nil }
+        bus.answer(call)
+        guard call.member == "changed" else { return nil }
+        guard case .string(let json)? = call.body.first, let window = try? KWinWindow.identity(json) else { return .ask }
+        return .window(window)
+    }
+}
