@@ -2,10 +2,10 @@
 // is under the pointer, for per-application actions (docs/desktop-focus.md). It owns the asking of each desktop in
 // its own terms: X11 through libxcb (EWMH's _NET_ACTIVE_WINDOW, ICCCM's WM_CLASS and WM_STATE), sway over its IPC
 // socket (GET_TREE), Hyprland over its request socket (j/activewindow, j/cursorpos, j/clients), KDE Plasma's KWin
-// through a script it loads over the session bus (sd-bus); the desktops' word of the focus's changes, where they give
-// it (FrontWatch: sway's events, Hyprland's event socket, X11's PropertyNotify, a KWin script kept loaded); the choice of a source for the
-// session (SessionDesktop tells its desktop); and the one shape of an answer, WindowIdentity. GNOME Shell on Wayland
-// tells no outside program, so it is detected and said so.
+// through a script it loads over the session bus (sd-bus); the desktops' word of the focus's changes, where they
+// give it (FrontWatch: sway's events, Hyprland's event socket, X11's PropertyNotify, a KWin script kept loaded); the
+// choice of a source for the session (SessionDesktop tells its desktop); and the one shape of an answer,
+// WindowIdentity. GNOME Shell on Wayland tells no outside program, so it is detected and said so.
 //
 // It knows nothing of gestures, the daemon or actions files.
 
