@@ -38,8 +38,9 @@ struct ClientShapeReader {
         var last = -Double.infinity
         for strokeNode in strokes {
             guard let points = reader.array(strokeNode, what: "a list of [x, y, t] points") else { return nil }
-            guard points.count >= 2 else {
-                reader.error(strokeNode.path, "a stroke needs at least 2 points, got \(points.count)")
+            // One point is a dot: a finger that touched and lifted without moving.
+            guard !points.isEmpty else {
+                reader.error(strokeNode.path, "a stroke needs at least one point (one is a dot), got none")
                 return nil
             }
             var stroke: [ShapePoint] = []

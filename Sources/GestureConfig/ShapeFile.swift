@@ -265,9 +265,8 @@ private struct ShapeFileParser {
 
     private mutating func finishStroke() {
         guard let stroke else { return }
-        if strokeLines < 2 {
-            error(stroke, "a stroke with \(strokeLines == 0 ? "no points" : "1 point"): a stroke needs at least 2")
-        }
+        // One point is a dot: a finger that touched and lifted without moving.
+        if strokeLines == 0 { error(stroke, "a stroke with no points: a stroke needs one (a dot) or more") }
         self.stroke = nil
     }
 

@@ -95,15 +95,19 @@ import Testing
         #expect(try ShapeFile.parse("shape check\nfingers 3\nexample\nstroke\n0 0 0\n1 1 1\n", file: Self.file).fingers == 3)
     }
 
-    @Test func strokesNeedTwoPointsAndExamplesAStroke() {
+    @Test func strokesNeedAPointAndExamplesAStroke() {
         Self.expectErrors(
             Self.head + "stroke\n2 2 0.02\nstroke\nexample\nexample\nstroke\n0 0 0\n",
             [
-                "6:1: a stroke with 1 point: a stroke needs at least 2",
-                "8:1: a stroke with no points: a stroke needs at least 2",
+                "8:1: a stroke with no points: a stroke needs one (a dot) or more",
                 "9:1: an example with no strokes: begin each with a line 'stroke'",
-                "11:1: a stroke with 1 point: a stroke needs at least 2",
             ])
+    }
+
+    /// A stroke of one point is a dot (a finger that touched and lifted): an exclamation mark is a line and a dot.
+    @Test func aDotIsAStrokeOfOnePoint() throws {
+        let shape = try ShapeFile.parse("shape exclamation\nexample\nstroke\n0 0 0\n0 30 0.3\nstroke\n0 40 0.6\n", file: Self.file)
+        #expect(shape.examples.first?.strokes.map(\.count) == [2, 1])
     }
 
     @Test func numbersMustBeNumbersAndFinite() {

@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"name":"s","examples":[[[[0,0,0]]]]}"#, "a stroke needs at least 2 points, got 1"),
+        (#"{"name":"s","examples":[[[]]]}"#, "a stroke needs at least one point (one is a dot), got none"),
         (#"{"name":"s","examples":[[]]}"#, "an example needs at least one stroke"),
         (#"{"name":"s","examples":[[[[0,0,1],[5,5,0.5]]]]}"#, "time goes back within the example: 0.5 after 1.0"),
         (#"{"name":"s","examples":[[[[0,"x",0],[5,5,1]]]]}"#, "must be a number"),

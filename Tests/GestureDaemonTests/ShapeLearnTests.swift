@@ -1,5 +1,6 @@
 import Foundation
 import GestureConfig
+import GestureEngine
 import Testing
 
 /// Shapes as a user makes them: drawings recorded (here synthesized), `gestured shape learn` writing a shape file
@@ -40,6 +41,36 @@ import Testing
             return (m["values"] as? [String: Any])?["shape"] as? String
         }
         #expect(shapes == ["zigzag", "hook"], "\(replay.out)")
+    }
+
+    /// A dot is a stroke (a finger that touches and lifts without moving): an exclamation mark learned from a line
+    /// and a tap under it, told apart from a bar in a replay.
+    @Test func aShapeWithADotIsLearnedAndToldFromOneWithout() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func learn(_ name: String, _ script: String) throws -> ShapeTemplate {
+            let path = directory.appendingPathComponent("\(name).evemu").path
+            try DaemonProcess.synthesize(script, to: path)
+            let learned = try DaemonProcess.run("gestured", ["shape", "learn", name, path])
+            #expect(learned.status == 0, "\(learned.err)")
+            try learned.out.write(to: directory.appendingPathComponent("\(name).shape"), atomically: true, encoding: .utf8)
+            return try ShapeFile.parse(learned.out, file: "\(name).shape")
+        }
+        let exclamation = try learn("exclamation", "at 1 draw 60 30 to 60 70 over 0.3\nat 1.5 tap 60 82\n")
+        #expect(exclamation.examples.first?.strokes.map(\.count).last == 1, "the dot, one point")
+        _ = try learn("bar", "at 1 draw 60 30 to 60 70 over 0.3\n")
+        let config = directory.appendingPathComponent("c.toml").path
+        try "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\"exclamation.shape\", \"bar.shape\"]\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let drawn = directory.appendingPathComponent("new.evemu").path
+        try DaemonProcess.synthesize("at 1 draw 120 40 to 121 85 over 0.35\nat 1.6 tap 121 99\nat 4 draw 120 40 to 121 85 over 0.35\n", to: drawn)
+        let replay = try DaemonProcess.run("gestured", ["replay", "--config", config, drawn])
+        #expect(replay.status == 0, "\(replay.err)")
+        let shapes = try replay.out.split(separator: "\n").compactMap { line -> String? in
+            let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            return (m["values"] as? [String: Any])?["shape"] as? String
+        }
+        #expect(shapes == ["exclamation", "bar"], "\(replay.out)")
     }
 
     @Test func aRecordingWithoutAStrokeOfTheFingersIsRefusedSayingWhich() throws {

@@ -147,6 +147,22 @@ import Testing
         }
     }
 
+    /// A dot (a stroke of one point: a finger that touched and lifted) is part of the shape: an exclamation mark
+    /// is not a bar, nor an i without its dot, however the strokes are ordered; a drawing of dots alone is a tap.
+    @Test func dotsAreStrokes() throws {
+        let bar = D.polyline([(30, 10), (30, 50)])
+        let dot = [ShapePoint(x: 30, y: 62, time: 0.6)]
+        let exclamation = D.template("exclamation", [bar, dot])
+        let matcher = ShapeMatcher(templates: [exclamation, D.template("bar", [bar])])
+        for seed: UInt64 in 1...5 {
+            let withDot = D.jittered([bar, dot], amount: 1, seed: seed)
+            #expect(try #require(matcher.best(withDot)).name == "exclamation", "seed \(seed)")
+            #expect(try #require(matcher.best(Array(withDot.reversed()))).name == "exclamation", "dot first, seed \(seed)")
+            #expect(try #require(matcher.best(D.jittered([bar], amount: 1, seed: seed))).name == "bar", "seed \(seed)")
+        }
+        #expect(matcher.best([dot, [ShapePoint(x: 5, y: 5, time: 1)]]) == nil)
+    }
+
     @Test func aMinimumScoreRefusesWhatFallsShort() throws {
         let drawing = D.jittered([D.circle()], amount: 3)
         let match = try #require(Self.cloud.best(drawing))

@@ -26,23 +26,34 @@ struct NormalizedPoint {
 /// from it is 1. Position and size are gone; shape, and the order the points were drawn in, remain.
 ///
 /// The points are spaced along the strokes only, not across the lifts between them, so a stroke drawn in two
-/// pieces gives the same points as one; a stroke that does not move (a dot) gives none. Scaling by the root-mean-
-/// square radius, not the bounding box ($1, $P), keeps a rotation from changing the size, which the closed-form
-/// rotation of path matching needs, and lets no single stray point decide the scale.
+/// pieces gives the same points as one. A stroke that does not move (a dot: a finger that touched and lifted, the
+/// dot of an exclamation mark) is one point where it was, after the others, turning 0; at most `count` / 4 dots
+/// are taken, the first ones. Scaling by the root-mean-square radius, not the bounding box ($1, $P), keeps a
+/// rotation from changing the size, which the closed-form rotation of path matching needs, and lets no single
+/// stray point decide the scale.
 struct NormalizedDrawing {
     var points: [NormalizedPoint]
     /// The index of each moving stroke's first and last point among `points`: where a drawing may have begun,
     /// whatever the order and direction of its strokes (`ShapeMatcher.orientations`).
     var strokeEnds: [Int]
 
-    /// Nil when the strokes move less than `minimumLength` millimetres together: a tap, or nothing.
+    /// Nil when the strokes move less than `minimumLength` millimetres together: a tap, dots, or nothing.
     init?(_ strokes: [[ShapePoint]], count: Int, minimumLength: Double) {
         var length = 0.0
+        var dots: [Point] = []
         for stroke in strokes {
-            for (a, b) in zip(stroke, stroke.dropFirst()) { length += Self.distance(a, b) }
+            var moved = false
+            for (a, b) in zip(stroke, stroke.dropFirst()) {
+                let segment = Self.distance(a, b)
+                length += segment
+                moved = moved || segment > 0
+            }
+            if !moved, let dot = stroke.first, dots.count < count / 4 { dots.append(Point(x: dot.x, y: dot.y)) }
         }
         guard length.isFinite, length > 0, length >= minimumLength else { return nil }
-        let spacing = length / Double(count - 1)
+        // The moving strokes' points, then the dots'.
+        let moving = count - dots.count
+        let spacing = length / Double(moving - 1)
         var points: [Point] = []
         points.reserveCapacity(count)
         // The points of each stroke that moved; the last point is the drawing's end, placed after the walk so
@@ -58,7 +69,7 @@ struct NormalizedDrawing {
                 let segment = Self.distance(a, b)
                 guard segment > 0 else { continue }
                 moved = true
-                while points.count < count - 1, Double(points.count) * spacing <= walked + segment {
+                while points.count < moving - 1, Double(points.count) * spacing <= walked + segment {
                     let t = (Double(points.count) * spacing - walked) / segment
                     points.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
                 }
@@ -68,8 +79,9 @@ struct NormalizedDrawing {
             if moved { ranges.append(first..<points.count) }
         }
         points.append(end)
-        ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<count
+        ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<moving
         ranges.removeAll { $0.isEmpty }
+        points += dots
 
         var centroid = Point.zero
         for p in points { centroid += p }
