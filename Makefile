@@ -177,12 +177,13 @@ quality: build
 # recognizer beside the shipped configurations (false accepts); the time a decision takes at the lift, and its
 # instructions under callgrind (scripts/shape-instructions); the check mark sample beside a check shape. Fails past
 # Benchmarks/Shapes/floor.txt. Skipped, saying so, without the recordings. Its own reading and scoring are tested first.
-# About 2.5 minutes.
+# Beside them, the matcher alone and a reference $P on the public multistroke sets scripts/shape-data puts in
+# .build/shape-data (skipped without a snapshot of their repository). About 4 minutes.
 shapes: deps
 	$(SWIFT) build --package-path Benchmarks --product gestured-benchmarksPackageTests
 	$(SWIFT) test --package-path Benchmarks --skip-build --filter ShapesBenchmarkTests
 	$(SWIFT) build -c release --package-path Benchmarks --product ShapesBenchmark
-	Benchmarks/.build/release/ShapesBenchmark --recordings $(QUALITY_RECORDINGS) --floor Benchmarks/Shapes/floor.txt
+	Benchmarks/.build/release/ShapesBenchmark --recordings $(QUALITY_RECORDINGS) --floor Benchmarks/Shapes/floor.txt $$(scripts/shape-data)
 	scripts/shape-instructions 1440 $(QUALITY_RECORDINGS)
 
 clean:

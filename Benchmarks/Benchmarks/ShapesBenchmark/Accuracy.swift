@@ -57,6 +57,8 @@ struct AccuracyResult {
     var outcome: RecognizerOutcome
     var matcherNearest: Bool
     var matcherAboveMinimum: Bool
+    /// Whether the reference $P (ReferencePDollar) finds the drawing's shape nearest; nil where not asked.
+    var referenceNearest: Bool?
 }
 
 /// Drawings right, of a wrong shape and of none, overall and by speed; no shape by why.
@@ -64,7 +66,7 @@ struct Tally {
     var right: [String: Int] = [:], all: [String: Int] = [:]
     var wrong = 0
     var none: [String: Int] = [:]
-    var matcherNearest = 0, matcherAboveMinimum = 0
+    var matcherNearest = 0, matcherAboveMinimum = 0, referenceNearest = 0
 
     /// A result, counting only shapes recognized as `threshold` allows.
     mutating func add(_ r: AccuracyResult, threshold: Threshold = Threshold(score: 0)) {
@@ -76,6 +78,7 @@ struct Tally {
         }
         if r.matcherNearest { matcherNearest += 1 }
         if r.matcherAboveMinimum { matcherAboveMinimum += 1 }
+        if r.referenceNearest == true { referenceNearest += 1 }
     }
 
     var count: Int { all.values.reduce(0, +) }
@@ -148,12 +151,15 @@ enum Accuracy {
             ShapeTemplate(name: shape, examples: drawings.map { ShapeExample(strokes: DrawingRecording.strokes(of: $0)) })
         }
         let matcher = ShapeMatcher(templates: fromPoints)
+        // The reference once, beside the shipped defaults.
+        let reference = job.setting == .defaults ? ReferencePDollar(templates: fromPoints) : nil
         return job.candidates.map { drawing in
             let strokes = DrawingRecording.strokes(of: drawing)
             return AccuracyResult(
                 speed: job.speed, expected: drawing.shape, outcome: outcomes[drawing.file] ?? RecognizerOutcome(),
                 matcherNearest: matcher.best(strokes)?.name == drawing.shape,
-                matcherAboveMinimum: matcher.best(strokes, minimumScore: minimumScore)?.name == drawing.shape)
+                matcherAboveMinimum: matcher.best(strokes, minimumScore: minimumScore)?.name == drawing.shape,
+                referenceNearest: reference.map { $0.nearest(strokes) == drawing.shape })
         }
     }
 }

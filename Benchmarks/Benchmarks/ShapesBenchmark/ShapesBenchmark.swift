@@ -35,7 +35,15 @@ struct ShapesBenchmark: ParsableCommand {
     @Option(help: "Only make this many decisions at the lift and print nothing else (scripts/shape-instructions runs it under callgrind).")
     var decideOnly: Int?
 
-    static let allParts = ["accuracy", "false-accepts", "decision", "checkmark"]
+    @Option(help: "A multistroke set of the Gester testbed's JSON, NAME=FOLDER (scripts/shape-data puts them in .build/shape-data; repeatable).")
+    var multistroke: [String] = []
+
+    static let allParts = ["accuracy", "false-accepts", "decision", "checkmark", "multistroke"]
+
+    /// Millimetres a unit of each known set's coordinates: LowVision's are pixels of a tablet of 1280 by 800 (taken
+    /// at 216 pixels an inch, a 7-inch tablet's; the paper does not say), NicIcon's and HOMUS's near millimetres.
+    /// The matcher scales every drawing to one size: only its minimum length and a dot's place depend on them.
+    static let millimetresPerUnit = ["LowVision": 25.4 / 216, "NicIcon": 1.0, "HOMUS": 1.0]
 
     func validate() throws {
         for part in chosenParts where !Self.allParts.contains(part) {
@@ -85,6 +93,10 @@ struct ShapesBenchmark: ParsableCommand {
         }
         if parts.contains("checkmark") {
             try checkmark(set, examples: examples, in: temporary + "/checkmark")
+            print("(\(seconds(since: started)))")
+        }
+        if parts.contains("multistroke") {
+            figures.merge(try multistrokeSets(), uniquingKeysWith: { $1 })
             print("(\(seconds(since: started)))")
         }
         guard let floor, parts == Self.allParts else { return }
@@ -138,21 +150,62 @@ struct ShapesBenchmark: ParsableCommand {
                     ? "\n## Accuracy through the recognizer, as configured with only its shapes (minimum_score 0.8, maximum_duration 10)\n"
                     : "\n## Accuracy through the recognizer, the best shape whatever its score (minimum_score 0, maximum_duration 10)\n")
             let header = ["examples of each shape", "drawings", "recognized"] + UnistrokeLog.speeds + ["wrong shape", "no shape"]
-            print(row(header + ["matcher alone, nearest", "matcher alone, ≥ \(Accuracy.minimumScore)", "goal"]))
-            print("|---|" + String(repeating: "---:|", count: header.count + 2))
+            let reference = setting == .defaults ? ["$P (reference), nearest"] : []
+            print(row(header + ["matcher alone, nearest", "matcher alone, ≥ \(Accuracy.minimumScore)"] + reference + ["goal"]))
+            print("|---|" + String(repeating: "---:|", count: header.count + 2 + reference.count))
             for (measure, title, goal) in Self.accuracyRows {
                 guard let t = tallies[prefix + measure] else { continue }
                 figures[prefix + measure] = t.rate
                 let none = t.none.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 let matcher = [t.matcherNearest, t.matcherAboveMinimum].map { percent(Double($0) / Double(t.count)) }
+                var referenceColumn: [String] = []
+                if setting == .defaults {
+                    figures["reference_" + measure] = Double(t.referenceNearest) / Double(t.count)
+                    referenceColumn = [percent(Double(t.referenceNearest) / Double(t.count))]
+                }
                 print(
                     row(
                         [title, "\(t.count)", percent(t.rate)] + UnistrokeLog.speeds.map { percent(t.rate($0)) }
-                            + ["\(t.wrong)", "\(t.noneCount)" + (none.isEmpty ? "" : " (\(none))")] + matcher + [percent(goal)]))
+                            + ["\(t.wrong)", "\(t.noneCount)" + (none.isEmpty ? "" : " (\(none))")] + matcher + referenceColumn + [percent(goal)]))
             }
         }
         print("\nDrawings where the recognizer with every score kept and the matcher alone disagree: \(disagreements)")
         figures["matcher_agreement"] = 1 - Double(disagreements) / Double(max(decided, 1))
+        return figures
+    }
+
+    // MARK: Multistroke sets
+
+    /// gestured's matcher alone beside the reference $P on each multistroke set given (`--multistroke`).
+    private func multistrokeSets() throws -> [String: Double] {
+        print("\n## Multistroke sets: the matcher alone beside the reference $P, nearest shape (docs/shapes.md, The multistroke sets)\n")
+        guard !multistroke.isEmpty else {
+            print("no multistroke set given (scripts/shape-data, then --multistroke NAME=FOLDER): skipped")
+            return [:]
+        }
+        var figures: [String: Double] = [:]
+        print(row(["set", "drawings read", "split", "drawings", "gestured, nearest", "gestured, ≥ \(Accuracy.minimumScore)", "$P (reference), nearest"]))
+        print("|---|---:|---|---:|---:|---:|---:|")
+        for entry in multistroke {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--multistroke \(entry): NAME=FOLDER") }
+            guard FileManager.default.fileExists(atPath: parts[1]) else {
+                print(row([parts[0], "", "not at \(parts[1]) (scripts/shape-data): skipped", "", "", "", ""]))
+                continue
+            }
+            let set = try MultistrokeSet(name: parts[0], folder: parts[1], millimetresPerUnit: Self.millimetresPerUnit[parts[0]] ?? 1)
+            for (n, r) in try MultistrokeComparison.run(set, jobs: jobs).enumerated() {
+                let share = { (k: Int) in Double(k) / Double(max(r.drawings, 1)) }
+                let key = "\(set.name.lowercased())_\(n == 0 ? "per_person_3" : "across_people")"
+                figures[key + "_nearest"] = share(r.nearest)
+                figures[key + "_reference"] = share(r.reference)
+                print(
+                    row([
+                        set.name, "\(set.drawings.count)", r.split, "\(r.drawings)", percent(share(r.nearest)), percent(share(r.aboveMinimum)),
+                        percent(share(r.reference)),
+                    ]))
+            }
+        }
         return figures
     }
 

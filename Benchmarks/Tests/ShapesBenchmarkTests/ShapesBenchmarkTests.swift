@@ -106,3 +106,30 @@ import UnistrokeLogs
                 == "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\"a.shape\", \"b.shape\"]\ncannot_be_prevented_by = [\"*\"]\n")
     }
 }
+
+/// The reference $P as the paper has it: each template its own nearest, and a drawing's strokes in any order,
+/// either way round, and any number of them, the same cloud.
+@Suite struct ReferencePDollarTests {
+    static func line(_ from: (Double, Double), _ to: (Double, Double), points: Int = 10) -> [ShapePoint] {
+        (0..<points).map { k in
+            let t = Double(k) / Double(points - 1)
+            return ShapePoint(x: from.0 + (to.0 - from.0) * t, y: from.1 + (to.1 - from.1) * t, time: t)
+        }
+    }
+
+    static let cross = [line((0, 0), (40, 40)), line((40, 0), (0, 40))]
+    static let tee = [line((0, 0), (40, 0)), line((20, 0), (20, 40))]
+    static let bar = [line((20, 0), (20, 40))]
+
+    @Test func eachTemplateIsItsOwnNearestWhateverTheOrderOfItsStrokes() {
+        let reference = ReferencePDollar(templates: [
+            ShapeTemplate(name: "x", examples: [ShapeExample(strokes: Self.cross)]),
+            ShapeTemplate(name: "t", examples: [ShapeExample(strokes: Self.tee)]),
+            ShapeTemplate(name: "i", examples: [ShapeExample(strokes: Self.bar)]),
+        ])
+        #expect(reference.nearest(Self.cross) == "x" && reference.nearest(Self.tee) == "t" && reference.nearest(Self.bar) == "i")
+        #expect(reference.nearest(Self.cross.reversed().map { $0.reversed() }) == "x")
+        #expect(reference.nearest([Self.line((20, 0), (20, 20)), Self.line((20, 20), (20, 40)), Self.line((0, 0), (40, 0))]) == "t")
+        #expect(reference.nearest([[ShapePoint(x: 1, y: 1, time: 0)]]) == nil, "no length: no shape")
+    }
+}
