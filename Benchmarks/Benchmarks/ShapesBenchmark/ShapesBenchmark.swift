@@ -186,6 +186,7 @@ struct ShapesBenchmark: ParsableCommand {
         var figures: [String: Double] = [:]
         print(row(["set", "drawings read", "split", "drawings", "gestured, nearest", "gestured, ≥ \(Accuracy.minimumScore)", "$P (reference), nearest"]))
         print("|---|---:|---|---:|---:|---:|---:|")
+        var pauses: [(String, MultistrokePauses.Summary)] = []
         for entry in multistroke {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--multistroke \(entry): NAME=FOLDER") }
@@ -194,6 +195,7 @@ struct ShapesBenchmark: ParsableCommand {
                 continue
             }
             let set = try MultistrokeSet(name: parts[0], folder: parts[1], millimetresPerUnit: Self.millimetresPerUnit[parts[0]] ?? 1)
+            pauses.append((set.name, MultistrokePauses.summary(set)))
             for (n, r) in try MultistrokeComparison.run(set, jobs: jobs).enumerated() {
                 let share = { (k: Int) in Double(k) / Double(max(r.drawings, 1)) }
                 let key = "\(set.name.lowercased())_\(n == 0 ? "per_person_3" : "across_people")"
@@ -205,6 +207,13 @@ struct ShapesBenchmark: ParsableCommand {
                         percent(share(r.reference)),
                     ]))
             }
+        }
+        print("\nPauses between the strokes of a shape, and the share of multistroke drawings each stroke_pause keeps whole:\n")
+        print(row(["set", "multistroke drawings", "pauses", "median", "90th percentile"] + MultistrokePauses.candidates.map { "\($0) s" }))
+        print("|---|---:|---:|---:|---:|" + String(repeating: "---:|", count: MultistrokePauses.candidates.count))
+        for (name, p) in pauses {
+            let times = [0.5, 0.9].map { String(format: "%.2f s", MultistrokePauses.quantile(p.pauses, $0)) }
+            print(row([name, "\(p.drawings)", "\(p.pauses.count)"] + times + p.keptWhole.map { percent($0.share) }))
         }
         return figures
     }
