@@ -178,7 +178,7 @@ quality: build
 # instructions under callgrind (scripts/shape-instructions); the check mark sample beside a check shape. Fails past
 # Benchmarks/Shapes/floor.txt. Skipped, saying so, without the recordings. Its own reading and scoring are tested first.
 # Beside them, the matcher alone and a reference $P on the public multistroke sets scripts/shape-data puts in
-# .build/shape-data (skipped without a snapshot of their repository). About 4 minutes.
+# .build/shape-data (skipped without a snapshot of their repository). About 5 minutes.
 shapes: deps
 	$(SWIFT) build --package-path Benchmarks --product gestured-benchmarksPackageTests
 	$(SWIFT) test --package-path Benchmarks --skip-build --filter ShapesBenchmarkTests
