@@ -1,3 +1,4 @@
+import Foundation
 import CaptureFormats
 import GestureEngine
 import InputCore
@@ -131,5 +132,52 @@ import UnistrokeLogs
         #expect(reference.nearest(Self.cross.reversed().map { $0.reversed() }) == "x")
         #expect(reference.nearest([Self.line((20, 0), (20, 20)), Self.line((20, 20), (20, 40)), Self.line((0, 0), (40, 0))]) == "t")
         #expect(reference.nearest([[ShapePoint(x: 1, y: 1, time: 0)]]) == nil, "no length: no shape")
+    }
+}
+
+/// The multistroke sets as the Gester testbed's JSON holds them: a drawing's points split into strokes by their
+/// stroke_id, in millimetres and seconds from its first point, its person and repetition from the file; the splits
+/// by person; and the pauses between strokes.
+@Suite struct MultistrokeSetTests {
+    static func drawing(_ shape: String, subject: Int, _ strokes: [[(Double, Double, Double)]]) -> String {
+        var points: [String] = []
+        for (id, stroke) in strokes.enumerated() {
+            for (x, y, t) in stroke { points.append(#"{"x": \#(x), "y": \#(y), "w": null, "t": \#(t), "stroke_id": \#(id)}"#) }
+        }
+        return #"{"name": "\#(shape)", "subject": \#(subject), "date": null, "paths": {"Pen": {"strokes": [\#(points.joined(separator: ", "))]}}}"#
+    }
+
+    @Test func strokesPeopleRepetitionsAndPauses() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("multistroke-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for subject in [7, 8] {
+            let person = folder.appendingPathComponent("group/\(subject)")
+            try FileManager.default.createDirectory(at: person, withIntermediateDirectories: true)
+            for n in 0..<4 {
+                let tee = [[(0.0, 0.0, 1000.0), (40, 0, 1300)], [(20, 0, 1300 + 400 * Double(n + 1)), (20, 40, 1900 + 400 * Double(n + 1))]]
+                try Self.drawing("tee", subject: subject, tee).write(to: person.appendingPathComponent("tee2-\(n).json"), atomically: true, encoding: .utf8)
+                let dot = [[(10.0, 10.0, 500.0)]]
+                try Self.drawing("dot", subject: subject, dot).write(to: person.appendingPathComponent("dot1-\(n).json"), atomically: true, encoding: .utf8)
+            }
+        }
+        let set = try MultistrokeSet(name: "test", folder: folder.path, millimetresPerUnit: 0.5)
+        #expect(set.drawings.count == 16 && set.people == ["7", "8"])
+        let tee = try #require(set.drawings.first { $0.shape == "tee" && $0.person == "7" && $0.repetition == 1 })
+        #expect(tee.strokes.map(\.count) == [2, 2])
+        #expect(tee.strokes[0][1] == ShapePoint(x: 20, y: 0, time: 0.3))
+        #expect(abs(tee.strokes[1][0].time - 1.1) < 1e-9, "seconds from the first point")
+        #expect(set.drawings.first { $0.shape == "dot" }?.strokes.map(\.count) == [1])
+
+        let same = set.samePerson(examples: 3)
+        #expect(same.count == 2 && same.allSatisfy { $0.templates.count == 2 && $0.candidates.count == 2 })
+        #expect(same[0].candidates.allSatisfy { $0.repetition == 3 }, "the first three of each shape are the examples")
+        let across = set.acrossPeople(examples: 2)
+        #expect(across.count == 1 && across[0].candidates.allSatisfy { $0.person == "8" })
+        #expect(across[0].templates.map { $0.examples.count } == [2, 2])
+
+        // Pauses of 0.4, 0.8, 1.2 and 1.6 s, each person's tees: 0.5 s keeps a quarter whole, 1 s half.
+        let pauses = MultistrokePauses.summary(set)
+        #expect(pauses.drawings == 8 && pauses.pauses.count == 8)
+        #expect(pauses.keptWhole.first { $0.pause == 0.5 }?.share == 0.25 && pauses.keptWhole.first { $0.pause == 1.0 }?.share == 0.5)
     }
 }
