@@ -1,5 +1,7 @@
 /// The floors `make shapes` holds its figures to (Benchmarks/Shapes/floor.txt): lines `MEASURE VALUE`, `#` comments.
 /// A measure is a share of drawings recognized, at least VALUE; `false_accepts` is a share of files, at most VALUE.
+/// A `multistroke.` measure is held only where its set was measured: the sets are not the project's, and a machine
+/// without them skips them (scripts/shape-data).
 struct ShapeFloors: Equatable {
     var lines: [Line]
 
@@ -24,7 +26,7 @@ struct ShapeFloors: Equatable {
     /// Each figure past its floor or ceiling, and each floor without a figure, said as a sentence.
     func failures(_ figures: [String: Double]) -> [String] {
         lines.compactMap { line in
-            guard let figure = figures[line.measure] else { return "\(line.measure) was not measured" }
+            guard let figure = figures[line.measure] else { return line.measure.hasPrefix("multistroke.") ? nil : "\(line.measure) was not measured" }
             if line.isCeiling, figure > line.value { return "\(line.measure) \(percent(figure)), above the ceiling of \(percent(line.value))" }
             if !line.isCeiling, figure < line.value { return "\(line.measure) \(percent(figure)), below the floor of \(percent(line.value))" }
             return nil

@@ -198,7 +198,7 @@ struct ShapesBenchmark: ParsableCommand {
             pauses.append((set.name, MultistrokePauses.summary(set)))
             for (n, r) in try MultistrokeComparison.run(set, jobs: jobs).enumerated() {
                 let share = { (k: Int) in Double(k) / Double(max(r.drawings, 1)) }
-                let key = "\(set.name.lowercased())_\(n == 0 ? "per_person_3" : "across_people")"
+                let key = "multistroke.\(set.name.lowercased())_\(n == 0 ? "per_person_3" : "across_people")"
                 figures[key + "_nearest"] = share(r.nearest)
                 figures[key + "_reference"] = share(r.reference)
                 print(

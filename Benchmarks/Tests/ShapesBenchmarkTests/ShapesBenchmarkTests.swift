@@ -99,6 +99,10 @@ import UnistrokeLogs
                 "across_people was not measured",
             ])
         #expect(throws: ShapesError.self) { try ShapeFloors("per_person_1 97\n", source: "floor.txt") }
+        // A multistroke set's floor holds only where the set was measured.
+        let sets = try ShapeFloors("multistroke.lowvision_per_person_3_nearest 0.89\n", source: "floor.txt")
+        #expect(sets.failures([:]).isEmpty)
+        #expect(sets.failures(["multistroke.lowvision_per_person_3_nearest": 0.88]) == ["multistroke.lowvision_per_person_3_nearest 88.0%, below the floor of 89.0%"])
     }
 
     @Test func theRecognizerSectionNamesItsFilesAndKeys() {
