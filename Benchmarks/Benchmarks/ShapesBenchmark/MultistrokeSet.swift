@@ -1,4 +1,5 @@
 import Foundation
+import GestureDaemon
 import GestureEngine
 
 /// A public set of multistroke drawings in the JSON of the Gester testbed (Magrofuoco, Vanderdonckt and Roselli,
@@ -37,9 +38,13 @@ struct MultistrokeSet {
             var strokes: [[ShapePoint]] = []
             var ids: [Int] = []
             let start = (points.first?["t"] as? Double) ?? 0
+            // A time that goes back (LowVision has some, between strokes) is held at the last: a recording's
+            // time never goes back.
+            var latest = 0.0
             for p in points {
                 guard let x = p["x"] as? Double, let y = p["y"] as? Double, let id = p["stroke_id"] as? Int else { continue }
-                let point = ShapePoint(x: x * millimetresPerUnit, y: y * millimetresPerUnit, time: ((p["t"] as? Double ?? start) - start) / 1000)
+                latest = max(latest, ((p["t"] as? Double ?? start) - start) / 1000)
+                let point = ShapePoint(x: x * millimetresPerUnit, y: y * millimetresPerUnit, time: latest)
                 if ids.last == id { strokes[strokes.count - 1].append(point) } else { strokes.append([point]); ids.append(id) }
             }
             guard !strokes.isEmpty else { continue }
@@ -98,20 +103,45 @@ enum MultistrokeComparison {
         var split: String
         var drawings = 0
         var nearest = 0, aboveMinimum = 0, reference = 0
+        /// Through the recognizer with the shipped defaults: each drawing replayed as a recording, strokes and
+        /// pauses as drawn.
+        var recognized = 0
     }
 
-    static func run(_ set: MultistrokeSet, jobs: Int) throws -> [Row] {
+    /// At most `most` points, every stroke's first and last kept, the others taken evenly.
+    static func thinned(_ example: ShapeExample, most: Int = 300) -> ShapeExample {
+        let total = example.strokes.reduce(0) { $0 + $1.count }
+        guard total > most else { return example }
+        let step = Double(total) / Double(most)
+        return ShapeExample(strokes: example.strokes.map { stroke in
+            guard stroke.count > 2 else { return stroke }
+            let keep = max(2, Int(Double(stroke.count) / step))
+            return (0..<keep).map { k in stroke[Int((Double(k) * Double(stroke.count - 1) / Double(keep - 1)).rounded())] }
+        })
+    }
+
+    static func run(_ set: MultistrokeSet, jobs: Int, in folder: String) throws -> [Row] {
         let splits: [(String, [MultistrokeSet.Split])] = [
             ("same person, 3 examples", set.samePerson(examples: 3)), ("across people, 2 examples from each of 5", set.acrossPeople(examples: 2)),
         ]
         return try splits.map { title, list in
             let counts = try parallelMap(list.count, jobs: jobs) { i in
                 let split = list[i]
+                // A shape file holds at most 10,000 points, and LowVision's slow drawings have a thousand each: the
+                // examples written are thinned to 300 points, which the matcher's 32 resampled points do not see.
+                let written = split.templates.map { ShapeTemplate(name: $0.name, examples: $0.examples.map { Self.thinned($0) }) }
+                let configuration = try ShapeFiles.configuration(written, in: folder + "/\(set.name)-\(title.prefix(6))-\(i)")
+                let inputs = split.candidates.enumerated().map { k, drawing in
+                    OfflineReplay.Input(
+                        source: "\(k)", recording: MultistrokeRecording.recording(of: drawing.strokes, start: 1 + 10 * Double(k)), kind: .touchscreen)
+                }
+                let outcomes = try ShapeReplay.run(inputs, configuration: configuration, recognizer: "drawn")
                 let matcher = ShapeMatcher(templates: split.templates)
                 let reference = ReferencePDollar(templates: split.templates)
                 var row = Row(split: title)
-                for drawing in split.candidates {
+                for (k, drawing) in split.candidates.enumerated() {
                     row.drawings += 1
+                    if Verdict(outcomes["\(k)"] ?? RecognizerOutcome(), expected: drawing.shape) == .right { row.recognized += 1 }
                     if matcher.best(drawing.strokes)?.name == drawing.shape { row.nearest += 1 }
                     if matcher.best(drawing.strokes, minimumScore: Accuracy.minimumScore)?.name == drawing.shape { row.aboveMinimum += 1 }
                     if reference.nearest(drawing.strokes) == drawing.shape { row.reference += 1 }
@@ -123,6 +153,7 @@ enum MultistrokeComparison {
                 total.nearest += row.nearest
                 total.aboveMinimum += row.aboveMinimum
                 total.reference += row.reference
+                total.recognized += row.recognized
             }
         }
     }

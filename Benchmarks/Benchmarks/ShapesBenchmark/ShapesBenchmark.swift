@@ -96,7 +96,7 @@ struct ShapesBenchmark: ParsableCommand {
             print("(\(seconds(since: started)))")
         }
         if parts.contains("multistroke") {
-            figures.merge(try multistrokeSets(), uniquingKeysWith: { $1 })
+            figures.merge(try multistrokeSets(in: temporary + "/multistroke"), uniquingKeysWith: { $1 })
             print("(\(seconds(since: started)))")
         }
         guard let floor, parts == Self.allParts else { return }
@@ -177,15 +177,19 @@ struct ShapesBenchmark: ParsableCommand {
     // MARK: Multistroke sets
 
     /// gestured's matcher alone beside the reference $P on each multistroke set given (`--multistroke`).
-    private func multistrokeSets() throws -> [String: Double] {
+    private func multistrokeSets(in folder: String) throws -> [String: Double] {
         print("\n## Multistroke sets: the matcher alone beside the reference $P, nearest shape (docs/shapes.md, The multistroke sets)\n")
         guard !multistroke.isEmpty else {
             print("no multistroke set given (scripts/shape-data, then --multistroke NAME=FOLDER): skipped")
             return [:]
         }
         var figures: [String: Double] = [:]
-        print(row(["set", "drawings read", "split", "drawings", "gestured, nearest", "gestured, ≥ \(Accuracy.minimumScore)", "$P (reference), nearest"]))
-        print("|---|---:|---|---:|---:|---:|---:|")
+        print(
+            row([
+                "set", "drawings read", "split", "drawings", "recognized (shipped defaults)", "matcher alone, nearest",
+                "matcher alone, ≥ \(Accuracy.minimumScore)", "$P (reference), nearest",
+            ]))
+        print("|---|---:|---|---:|---:|---:|---:|---:|")
         var pauses: [(String, MultistrokePauses.Summary)] = []
         for entry in multistroke {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
@@ -196,15 +200,16 @@ struct ShapesBenchmark: ParsableCommand {
             }
             let set = try MultistrokeSet(name: parts[0], folder: parts[1], millimetresPerUnit: Self.millimetresPerUnit[parts[0]] ?? 1)
             pauses.append((set.name, MultistrokePauses.summary(set)))
-            for (n, r) in try MultistrokeComparison.run(set, jobs: jobs).enumerated() {
+            for (n, r) in try MultistrokeComparison.run(set, jobs: jobs, in: folder).enumerated() {
                 let share = { (k: Int) in Double(k) / Double(max(r.drawings, 1)) }
                 let key = "multistroke.\(set.name.lowercased())_\(n == 0 ? "per_person_3" : "across_people")"
                 figures[key + "_nearest"] = share(r.nearest)
                 figures[key + "_reference"] = share(r.reference)
+                figures[key] = share(r.recognized)
                 print(
                     row([
-                        set.name, "\(set.drawings.count)", r.split, "\(r.drawings)", percent(share(r.nearest)), percent(share(r.aboveMinimum)),
-                        percent(share(r.reference)),
+                        set.name, "\(set.drawings.count)", r.split, "\(r.drawings)", percent(share(r.recognized)), percent(share(r.nearest)),
+                        percent(share(r.aboveMinimum)), percent(share(r.reference)),
                     ]))
             }
         }

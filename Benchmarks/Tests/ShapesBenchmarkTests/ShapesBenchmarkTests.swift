@@ -185,3 +185,21 @@ import UnistrokeLogs
         #expect(pauses.keptWhole.first { $0.pause == 0.5 }?.share == 0.25 && pauses.keptWhole.first { $0.pause == 1.0 }?.share == 0.5)
     }
 }
+
+/// A multistroke drawing as a recording: a touch a stroke, a dot a touch of 20 ms, the drawing moved 10 mm in from
+/// the corner; read back through the frame builder and the stroke collector, the same strokes.
+@Suite struct MultistrokeRecordingTests {
+    @Test func eachStrokeIsATouchAndComesBackAsItsStroke() throws {
+        let strokes = [
+            [ShapePoint(x: -20, y: 5, time: 0), ShapePoint(x: 0, y: 5, time: 0.1), ShapePoint(x: 20, y: 5, time: 0.2)],
+            [ShapePoint(x: 0, y: 30, time: 0.8)],
+        ]
+        let recording = MultistrokeRecording.recording(of: strokes, start: 1).slotted()
+        var collector = StrokeCollector(fingers: 1)
+        for frame in try Replay.frames(of: recording, source: "test") { collector.observe(frame) }
+        #expect(collector.strokes.map(\.count) == [3, 1])
+        #expect(collector.strokes[0].first.map { ($0.x, $0.y) } ?? (0, 0) == (10, 10), "10 mm in from the corner")
+        let dot = try #require(collector.strokes[1].first)
+        #expect(abs(dot.x - 30) < 1e-9 && abs(dot.y - 35) < 1e-9 && abs(dot.time - 0.8) < 1e-9, "\(dot)")
+    }
+}
