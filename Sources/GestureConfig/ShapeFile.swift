@@ -30,12 +30,22 @@ public enum ShapeFile {
         Result { () throws(ConfigErrors) in try parse(try ConfigText.decode(try ConfigFile.read(path), file: path), file: path) }
     }
 
-    /// A drawing as an example that `gestured shape learn` and `gesturectl shape record` write: each point to a
-    /// hundredth of a millimetre and a millisecond, finer than touch devices report, so that the file reads
-    /// `61.2`, not the `61.199999999999996` that turning device units into millimetres leaves.
+    /// Points an example written by `example` holds at most: a hundred examples fit a file (`maximumPoints`). A
+    /// slow drawing on a touchscreen reporting at 100 Hz or more has a thousand (LowVision's do, docs/shapes.md, The
+    /// multistroke sets), where the matcher resamples every drawing to 32 points along its strokes.
+    public static let examplePoints = maximumPoints / 100
+
+    /// A drawing as an example that `gestured shape learn` and `gesturectl shape record` write: at most
+    /// `examplePoints` points (each stroke's first and last kept, the others taken evenly along it, a dot whole),
+    /// each to a hundredth of a millimetre and a millisecond, finer than touch devices report, so that the file
+    /// reads `61.2`, not the `61.199999999999996` that turning device units into millimetres leaves.
     public static func example(_ strokes: [[ShapePoint]]) -> ShapeExample {
-        ShapeExample(strokes: strokes.map { stroke in
-            stroke.map { ShapePoint(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100, time: ($0.time * 1000).rounded() / 1000) }
+        let total = strokes.reduce(0) { $0 + $1.count }
+        let share = min(1, Double(examplePoints) / Double(max(total, 1)))
+        return ShapeExample(strokes: strokes.map { stroke in
+            let keep = stroke.count <= 2 ? stroke.count : max(2, Int(Double(stroke.count) * share))
+            let kept = keep == stroke.count ? stroke : (0..<keep).map { k in stroke[Int((Double(k) * Double(stroke.count - 1) / Double(keep - 1)).rounded())] }
+            return kept.map { ShapePoint(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100, time: ($0.time * 1000).rounded() / 1000) }
         })
     }
 

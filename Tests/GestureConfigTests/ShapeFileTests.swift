@@ -104,6 +104,18 @@ import Testing
             ])
     }
 
+    /// What learn and record write: at most a hundred points an example (a hundred examples fit a file), each stroke's
+    /// ends kept and its other points taken evenly, a dot whole; a short drawing as it is.
+    @Test func anExampleWrittenHoldsAtMostAHundredPoints() {
+        let long = (0..<1000).map { ShapePoint(x: Double($0) / 10, y: 0, time: Double($0) / 1000) }
+        let short = (0..<500).map { ShapePoint(x: 0, y: Double($0) / 10, time: 1 + Double($0) / 1000) }
+        let dot = [ShapePoint(x: 5, y: 5, time: 2)]
+        let example = ShapeFile.example([long, short, dot])
+        #expect(example.strokes.map(\.count) == [66, 33, 1])
+        #expect(example.strokes[0].first == long.first && example.strokes[0].last == long.last && example.strokes[1].last == short.last)
+        #expect(ShapeFile.example([Array(long.prefix(50))]).strokes[0].count == 50)
+    }
+
     /// A stroke of one point is a dot (a finger that touched and lifted): an exclamation mark is a line and a dot.
     @Test func aDotIsAStrokeOfOnePoint() throws {
         let shape = try ShapeFile.parse("shape exclamation\nexample\nstroke\n0 0 0\n0 30 0.3\nstroke\n0 40 0.6\n", file: Self.file)

@@ -55,7 +55,7 @@ import Testing
             .replacing(/(?m)^pointer = true$/) { _ in "command = \"true\"" }
             .write(toFile: actions, atomically: true, encoding: .utf8)
         let client = try ActionsClient(file: actions, socket: daemon.socket, log: daemon.directory.appendingPathComponent("actions.log").path)
-        try waitUntil("gesturectl actions connected") { client.logText.contains("actions: ") || !client.isRunning }
+        try waitUntil("gesturectl actions connected") { client.logText.contains(", connected to gestured") || !client.isRunning }
         #expect(client.logText.contains("actions: 31 actions and 15 recognizers of \(actions)"), "\(client.logText)")
         #expect(daemon.stop() == 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureConfig
 import GestureDaemon
 import GestureEngine
 
@@ -108,18 +109,6 @@ enum MultistrokeComparison {
         var recognized = 0
     }
 
-    /// At most `most` points, every stroke's first and last kept, the others taken evenly.
-    static func thinned(_ example: ShapeExample, most: Int = 300) -> ShapeExample {
-        let total = example.strokes.reduce(0) { $0 + $1.count }
-        guard total > most else { return example }
-        let step = Double(total) / Double(most)
-        return ShapeExample(strokes: example.strokes.map { stroke in
-            guard stroke.count > 2 else { return stroke }
-            let keep = max(2, Int(Double(stroke.count) / step))
-            return (0..<keep).map { k in stroke[Int((Double(k) * Double(stroke.count - 1) / Double(keep - 1)).rounded())] }
-        })
-    }
-
     static func run(_ set: MultistrokeSet, jobs: Int, in folder: String) throws -> [Row] {
         let splits: [(String, [MultistrokeSet.Split])] = [
             ("same person, 3 examples", set.samePerson(examples: 3)), ("across people, 2 examples from each of 5", set.acrossPeople(examples: 2)),
@@ -127,9 +116,9 @@ enum MultistrokeComparison {
         return try splits.map { title, list in
             let counts = try parallelMap(list.count, jobs: jobs) { i in
                 let split = list[i]
-                // A shape file holds at most 10,000 points, and LowVision's slow drawings have a thousand each: the
-                // examples written are thinned to 300 points, which the matcher's 32 resampled points do not see.
-                let written = split.templates.map { ShapeTemplate(name: $0.name, examples: $0.examples.map { Self.thinned($0) }) }
+                // Written as `gestured shape learn` writes examples (ShapeFile.example: thinned to a hundred points,
+                // since LowVision's slow drawings have a thousand and a file holds at most 10,000).
+                let written = split.templates.map { ShapeTemplate(name: $0.name, examples: $0.examples.map { ShapeFile.example($0.strokes) }) }
                 let configuration = try ShapeFiles.configuration(written, in: folder + "/\(set.name)-\(title.prefix(6))-\(i)")
                 let inputs = split.candidates.enumerated().map { k, drawing in
                     OfflineReplay.Input(
