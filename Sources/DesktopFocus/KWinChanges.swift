@@ -1,5 +1,3 @@
-import Foundation
-
 /// KWin's word of the window in front: a script kept loaded for as long as the watch runs (KWinScript.watching),
 /// which calls this connection with the window at each activation, on a bus connection of its own; KWin's name
 /// losing its owner (KWin gone) ends it. The script has one name per user: a watch that starts unloads one left by
@@ -13,32 +11,12 @@ final class KWinChanges: FocusChanges {
         try bus.call(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch",
             [.string("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.kde.KWin'")])
-        let path = "\(scriptFolder)/\(Self.plugin).js"
-        do {
-            try KWinScript.watching(replyTo: bus.uniqueName).write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw SessionBusError("cannot write the script \(path): \(error.localizedDescription)")
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        unload()
-        let loaded = try bus.call(
-            destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "loadScript",
-            [.string(path), .string(Self.plugin)])
-        guard case .int32(let id)? = loaded.first, id >= 0 else { throw SessionBusError("KWin did not load the script \(path) (loadScript answered \(loaded))") }
-        // /Scripting/Script<id> since KWin 5.27.80 (Plasma 6), /<id> before (KWinFocus.run).
-        do {
-            try bus.call(destination: "org.kde.KWin", path: "/Scripting/Script\(id)", interface: "org.kde.kwin.Script", member: "run")
-        } catch {
-            try bus.call(destination: "org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", member: "run")
-        }
+        // A script of this name left by a watch killed before it could unload it goes first.
+        KWinScripting.unload(Self.plugin, on: bus)
+        try KWinScripting.run(KWinScript.watching(replyTo: bus.uniqueName), plugin: Self.plugin, in: scriptFolder, on: bus)
     }
 
-    deinit { unload() }
-
-    private func unload() {
-        _ = try? bus.call(
-            destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "unloadScript", [.string(Self.plugin)])
-    }
+    deinit { KWinScripting.unload(Self.plugin, on: bus) }
 
     /// The window the script names; nil once KWin is gone, the bus broke or `stopping` became readable. A call whose
     /// window cannot be read is a change all the same: the source is asked.

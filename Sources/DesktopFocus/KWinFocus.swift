@@ -52,23 +52,8 @@ public final class KWinFocus: FocusSource {
         // The plugin name is the script's name in KWin, one for this connection: a script left by a connection that
         // ended without unloading it cannot stand in the way.
         let plugin = "gestured-focus-" + bus.uniqueName.filter { $0.isLetter || $0.isNumber }
-        let path = "\(scriptFolder)/\(plugin).js"
-        do {
-            try KWinScript.text(question, number: number, replyTo: bus.uniqueName).write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw SessionBusError("cannot write the script \(path): \(error.localizedDescription)")
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let loaded = try bus.call(
-            destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "loadScript", [.string(path), .string(plugin)])
-        guard case .int32(let id)? = loaded.first, id >= 0 else {
-            throw SessionBusError("KWin did not load the script \(path) (loadScript answered \(loaded))")
-        }
-        defer {
-            _ = try? bus.call(
-                destination: "org.kde.KWin", path: "/Scripting", interface: "org.kde.kwin.Scripting", member: "unloadScript", [.string(plugin)])
-        }
-        try run(script: id, on: bus)
+        try KWinScripting.run(KWinScript.text(question, number: number, replyTo: bus.uniqueName), plugin: plugin, in: scriptFolder, on: bus)
+        defer { KWinScripting.unload(plugin, on: bus) }
         let answer: SessionBus.Call
         do {
             answer = try bus.receive { call in call.member == "answer" && call.body.first == .string(String(number)) }
@@ -78,16 +63,6 @@ public final class KWinFocus: FocusSource {
         bus.answer(answer)
         guard answer.body.count == 2, case .string(let json) = answer.body[1] else { throw SessionBusError("the script's answer has no window") }
         return try KWinWindow.identity(json)
-    }
-
-    /// org.kde.kwin.Script.run on the script's object: /Scripting/Script<id> since KWin 5.27.80 (Plasma 6), /<id>
-    /// before; the one that is not there answers UnknownObject (or UnknownMethod).
-    private func run(script id: Int32, on bus: SessionBus) throws(SessionBusError) {
-        do {
-            try bus.call(destination: "org.kde.KWin", path: "/Scripting/Script\(id)", interface: "org.kde.kwin.Script", member: "run")
-        } catch {
-            try bus.call(destination: "org.kde.KWin", path: "/\(id)", interface: "org.kde.kwin.Script", member: "run")
-        }
     }
 }
 
