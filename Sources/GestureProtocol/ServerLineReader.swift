@@ -107,45 +107,47 @@ public struct ServerLineReader {
         if s.take("}") { return GestureValues(f) }
         repeat {
             f.keys += 1
+            let read: Bool
             if s.take("\"taps\":") {
-                guard f.taps == nil, let taps = s.integer() else { return nil }
-                f.taps = taps
+                read = Self.once(&f.taps, s.integer())
             } else if s.take("\"translation_mm\":") {
-                guard f.translation == nil, let pair = s.pair() else { return nil }
-                f.translation = pair
+                read = Self.once(&f.translation, s.pair())
             } else if s.take("\"velocity_mm_s\":") {
-                guard f.velocity == nil, let pair = s.pair() else { return nil }
-                f.velocity = pair
+                read = Self.once(&f.velocity, s.pair())
             } else if s.take("\"direction\":") {
-                guard f.direction == nil, let word = names.name(&s, .word) else { return nil }
-                f.direction = word
+                read = Self.once(&f.direction, names.name(&s, .word))
             } else if s.take("\"scale\":") {
-                guard f.scale == nil, let n = s.number() else { return nil }
-                f.scale = n
+                read = Self.once(&f.scale, s.number())
             } else if s.take("\"velocity\":") {
-                guard f.scaleVelocity == nil, let n = s.number() else { return nil }
-                f.scaleVelocity = n
+                read = Self.once(&f.scaleVelocity, s.number())
             } else if s.take("\"rotation_rad\":") {
-                guard f.radians == nil, let n = s.number() else { return nil }
-                f.radians = n
+                read = Self.once(&f.radians, s.number())
             } else if s.take("\"velocity_rad_s\":") {
-                guard f.radiansVelocity == nil, let n = s.number() else { return nil }
-                f.radiansVelocity = n
+                read = Self.once(&f.radiansVelocity, s.number())
             } else if s.take("\"edge\":") {
-                guard f.edge == nil, let word = names.name(&s, .word) else { return nil }
-                f.edge = word
+                read = Self.once(&f.edge, names.name(&s, .word))
             } else if s.take("\"shape\":") {
-                guard f.shape == nil, let word = names.name(&s, .word) else { return nil }
-                f.shape = word
+                read = Self.once(&f.shape, names.name(&s, .word))
             } else if s.take("\"score\":") {
-                guard f.score == nil, let n = s.number() else { return nil }
-                f.score = n
+                read = Self.once(&f.score, s.number())
+            } else if let key = names.name(&s, .customKey), s.take(":"), let n = s.number() {
+                read = f.custom.updateValue(n, forKey: key) == nil
             } else {
-                guard let key = names.name(&s, .customKey), s.take(":"), let n = s.number(), f.custom.updateValue(n, forKey: key) == nil else { return nil }
+                read = false
             }
+            guard read else { return nil }
         } while s.take(",")
         guard s.take("}") else { return nil }
         return GestureValues(f)
+    }
+
+    /// Sets `field` to `value`: false when the value could not be read, or the field was set already (a key twice,
+    /// which the tree refuses).
+    @inline(__always)
+    private static func once<T>(_ field: inout T?, _ value: T?) -> Bool {
+        guard field == nil, let value else { return false }
+        field = value
+        return true
     }
 
     private static let states = RecognizerState.allCases.map { (Array("\"\($0.name)\"".utf8), $0) }
