@@ -266,6 +266,9 @@ struct ConfigParser {
             let touches = entry.parameters.lazy.compactMap { p, v in if p.name == "number_of_touches_required", case .count(let n) = v { n } else { nil } }.first
             guard let shapes = shapeSet(t, of: node, fingers: touches ?? 1) else { return nil }
             entry.shapes = shapes
+            // A touchpad's one finger moves the pointer: drawn there, a shape would act beside it on one movement,
+            // and pointer moves trace shapes (docs/shapes.md, False accepts). `touch_types` says otherwise.
+            if (touches ?? 1) == 1 { entry.touchTypes = [.direct, .stylus] }
         }
         if let n = t["enabled"], let b = reader.bool(n) { entry.enabled = b }
         if let n = t["touch_types"], let types = touchTypes(n) { entry.touchTypes = types }

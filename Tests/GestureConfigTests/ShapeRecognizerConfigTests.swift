@@ -47,6 +47,20 @@ import Testing
         #expect(made.minimumScore == 0.7)
     }
 
+    /// A touchpad's one finger moves the pointer: a one-finger shape is drawn there only when its touch_types say
+    /// so; a shape of two fingers is drawn on a touchpad as on a touchscreen.
+    @Test func aOneFingerShapeLeavesTheTouchpadToThePointerUnlessTold() throws {
+        let two = Self.shape("two", fingers: 2, [(0, 0), (20, 0), (40, 0)])
+        let (folder, path) = try Self.folder(
+            ["shapes/line.shape": Self.line, "shapes/two.shape": two],
+            Self.recognizer(#"["shapes/line.shape"]"#) + "\n"
+                + Self.recognizer(#"["shapes/line.shape"]"#, "touch_types = [\"indirect\"]\n").replacingOccurrences(of: "\"drawn\"", with: "\"pad\"") + "\n"
+                + Self.recognizer(#"["shapes/two.shape"]"#, "number_of_touches_required = 2\n").replacingOccurrences(of: "\"drawn\"", with: "\"two\""))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try Self.load(path).get().recognizers.map { $0.makeRecognizer() }
+        #expect(made.map(\.allowedTouchTypes) == [[.direct, .stylus], .indirect, .all])
+    }
+
     @Test func aShapeRecognizerNeedsShapes() {
         expectErrors(
             "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\n",

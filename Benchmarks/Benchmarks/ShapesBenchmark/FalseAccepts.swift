@@ -18,15 +18,21 @@ enum FalseAccepts {
     /// begins first makes it fail (R3); or unpreventable, so that it decides on every one-finger drawing, which
     /// is the recognizer's own false accepts, whatever the others do. Both with the recognizer's defaults; and
     /// unpreventable with every score kept (RecognizerSetting.everyScore), for the false accepts at any minimum score.
+    /// And unpreventable on touchpads too (`touch_types` naming `indirect`, which a one-finger shape leaves out by
+    /// default: there the finger moves the pointer): what the score alone refuses of pointer moves.
     enum Arbitration: String, CaseIterable {
         case unpreventable, added
         case everyScore = "unpreventable, every score"
+        case everyType = "unpreventable, on touchpads too"
+
+        static let onTouchpads = "touch_types = [\"direct\", \"indirect\", \"stylus\"]"
 
         var keys: [String] {
             switch self {
             case .unpreventable: ["cannot_be_prevented_by = [\"*\"]"]
             case .added: []
-            case .everyScore: ["cannot_be_prevented_by = [\"*\"]"] + RecognizerSetting.everyScore.keys
+            case .everyScore: ["cannot_be_prevented_by = [\"*\"]", Self.onTouchpads] + RecognizerSetting.everyScore.keys
+            case .everyType: ["cannot_be_prevented_by = [\"*\"]", Self.onTouchpads]
             }
         }
     }

@@ -254,7 +254,7 @@ struct ShapesBenchmark: ParsableCommand {
         print("| shape recognizer | configuration | files | files with a shape | replays failed |")
         print("|---|---|---:|---:|---:|")
         var figures: [String: Double] = [:]
-        for arbitration in [FalseAccepts.Arbitration.unpreventable, .added] {
+        for arbitration in [FalseAccepts.Arbitration.unpreventable, .added, .everyType] {
             let mine = results.filter { $0.arbitration == arbitration }
             for configuration in tables.configurations.keys.sorted().flatMap({ tables.configurations[$0]! }) {
                 let rows = mine.filter { $0.configuration == configuration }
@@ -265,6 +265,7 @@ struct ShapesBenchmark: ParsableCommand {
             let accepting = Set(mine.filter { !$0.recognized.isEmpty }.map(\.name))
             print(row([arbitration.rawValue, "any of them", "\(files.count)", share(accepting.count, of: files.count), ""]))
             if arbitration == .unpreventable { figures["false_accepts"] = Double(accepting.count) / Double(max(files.count, 1)) }
+            if arbitration == .everyType { figures["false_accepts_on_touchpads_too"] = Double(accepting.count) / Double(max(files.count, 1)) }
         }
         print("")
         for r in results where !r.recognized.isEmpty && r.arbitration != .everyScore {

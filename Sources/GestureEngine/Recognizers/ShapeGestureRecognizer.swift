@@ -173,7 +173,8 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
             return
         }
         let next = best.next.map { ", next \($0.name) \($0.score.scoreText)" } ?? ""
-        guard best.margin >= minimumMargin else {
+        // The next shape may score more than the nearest (its examples allow more): no margin asks nothing of it.
+        guard minimumMargin == 0 || best.margin >= minimumMargin else {
             because("\(best.name) scores \(best.score.scoreText)\(next): less than \(minimumMargin.scoreText) ahead")
             state = .failed
             return

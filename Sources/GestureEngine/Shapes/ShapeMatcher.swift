@@ -2,17 +2,21 @@
 /// (issue 33; docs/shapes.md). Made once from the templates, which it normalizes and indexes then, and asked
 /// about many drawings; an answer allocates only a few arrays of the drawing's 32 points.
 ///
-/// The score is `max(0, 1 - d / scoreReach)`, d the root of the mean squared distance between the matched
-/// points of the drawing and of its nearest example, both normalized to a root-mean-square radius of 1 (for
+/// The nearest shape is the one with the nearest example, d the root of the mean squared distance between the
+/// matched points of the drawing and of that example, both normalized to a root-mean-square radius of 1 (for
 /// clouds, the mean weighs each match as `CloudDistance` does and includes the difference in turning,
-/// `NormalizedPoint.turn`). d measures how far apart the points lie as a share of the drawing's own size,
-/// whatever the shape, so one threshold serves every shape.
+/// `NormalizedPoint.turn`). Its score is `max(0, 1 - d / reach)`, the reach learned from the shape's own examples
+/// (`ShapeTolerance`): 0.8 at the distance its examples allow, whatever the shape.
 public final class ShapeMatcher: Sendable {
     public let options: ShapeMatchOptions
     /// The most strokes any example has: a drawing with more can match nothing well.
     public let mostStrokes: Int
     private let names: [String]
     private let examples: [PreparedExample]
+    /// Each shape's reach: the distance d at which it scores 0 (`ShapeTolerance.reach`).
+    private let reaches: [Double]
+    /// The largest of them: no shape scores anything beyond it.
+    private let mostReach: Double
 
     /// The most steps (ShapeWork) one comparison of a drawing with an example takes: what a search may take past
     /// the steps it was allowed.
@@ -20,31 +24,43 @@ public final class ShapeMatcher: Sendable {
 
     /// Points each drawing is resampled to ($Q's 32; 64 was no more accurate on the $1 unistroke logs).
     static let pointCount = 32
-    /// The distance d, in root-mean-square radii, at which the score reaches 0: 0.25 radii scores 0.8. On the $1
-    /// unistroke logs with five examples per shape, drawings of a shape fall further than 0.25 from their own
-    /// examples as often (4%) as drawings of other shapes come nearer.
-    public static let scoreReach = 1.25
 
     /// Examples that do not move `options.minimumLength` (`NormalizedDrawing`) are left out: no drawing could
-    /// be told from them.
+    /// be told from them. Each shape's tolerance is learned here, from up to ten of its examples compared with each
+    /// other (`ShapeTolerance`).
     public init(templates: [ShapeTemplate], options: ShapeMatchOptions = ShapeMatchOptions()) {
         self.options = options
         names = templates.map(\.name)
         mostStrokes = templates.flatMap(\.examples).map(\.strokes.count).max() ?? 0
         var examples: [PreparedExample] = []
+        var drawings: [NormalizedDrawing] = []
         for (shape, template) in templates.enumerated() {
             for example in template.examples {
                 guard let drawing = Self.normalized(example.strokes, options) else { continue }
                 examples.append(PreparedExample(shape: shape, fingers: template.fingers, drawing: drawing, options: options))
+                drawings.append(drawing)
             }
         }
         self.examples = examples
+        var reaches = Array(repeating: ShapeTolerance.reach(ShapeTolerance.least), count: templates.count)
+        for shape in templates.indices {
+            let own = examples.indices.filter { examples[$0].shape == shape }
+            let chosen = ShapeTolerance.chosen(own.count).map { own[$0] }
+            guard chosen.count >= 2 else { continue }
+            let distances = chosen.map { i in
+                Self.leastMeanSquare(drawings[i], among: chosen.filter { $0 != i }.map { examples[$0] }, options).squareRoot()
+            }
+            reaches[shape] = ShapeTolerance.reach(ShapeTolerance.tolerance(nearestOther: distances))
+        }
+        self.reaches = reaches
+        mostReach = reaches.max() ?? ShapeTolerance.reach(ShapeTolerance.least)
     }
 
-    /// The shape nearest to `strokes` among the templates drawn with `fingers` fingers (any, when nil), when it
-    /// scores at least `minimumScore`, with the nearest other shape when that scores at least `minimumScore -
-    /// minimumMargin` (a farther one is left unnamed: it is at least `minimumMargin` behind). Nil when no shape
-    /// scores `minimumScore`, and when the strokes do not move `options.minimumLength` together. Give the score and
+    /// The nearest to `strokes` of the shapes drawn with `fingers` fingers (any, when nil) that score at least
+    /// `minimumScore - minimumMargin`, when it scores at least `minimumScore`, with the nearest other such shape (one
+    /// scoring less is left unnamed: it is at least `minimumMargin` behind). Nil when there is none, and when the
+    /// strokes do not move `options.minimumLength` together. The next shape may score more than the nearest, its
+    /// examples allowing more room (the margin is then below 0). Give the score and
     /// margin the caller will require: the search stops early at whatever cannot reach them, which makes a drawing
     /// like no shape (a scribble) quick to refuse: 0.1 ms rather than 2 against 16 shapes of 10 examples.
     public func best(_ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0, minimumMargin: Double = 0) -> ShapeMatch? {
@@ -58,31 +74,50 @@ public final class ShapeMatcher: Sendable {
     ) -> ShapeMatch? {
         guard let drawing = Self.normalized(strokes, options) else { return nil }
         let wanted = min(max(minimumScore, 0), 1)
-        let limit = Self.meanSquare(at: max(wanted - max(minimumMargin, 0), 0))
+        let lowest = max(wanted - max(minimumMargin, 0), 0)
+        let limit = Self.meanSquare(at: lowest, reach: mostReach)
         let nearest = withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { least in
-            least.initialize(repeating: limit)
+            for shape in reaches.indices { least.initializeElement(at: shape, to: Self.meanSquare(at: lowest, reach: reaches[shape])) }
             if options.orderInvariant {
                 nearestClouds(drawing, fingers, least, below: limit, work: &work)
             } else {
                 nearestPaths(drawing, fingers, least, work: &work)
             }
-            return Self.twoNearest(least, below: limit)
+            return twoNearest(least, scoring: lowest)
         }
         guard !work.ranOut, let first = nearest.first else { return nil }
-        let match = ShapeMatch(
-            name: names[first.shape], score: Self.score(first.meanSquare),
-            next: nearest.second.map { ShapeScore(name: names[$0.shape], score: Self.score($0.meanSquare)) })
+        let next = nearest.second.map { ShapeScore(name: names[$0.shape], score: score(of: $0)) }
+        let match = ShapeMatch(name: names[first.shape], score: score(of: first), next: next)
         return match.score >= wanted ? match : nil
     }
 
-    /// The score of a mean squared distance.
-    private static func score(_ meanSquare: Double) -> Double { max(0, 1 - meanSquare.squareRoot() / scoreReach) }
+    /// A shape's score at a mean squared distance from the drawing.
+    private func score(of nearest: Nearest) -> Double { max(0, 1 - nearest.meanSquare.squareRoot() / reaches[nearest.shape]) }
 
-    /// The mean squared distance at which the score is `score`, and a hair beyond, so that rounding cannot lose a
-    /// match scoring exactly that; the score itself decides.
-    private static func meanSquare(at score: Double) -> Double {
-        let reach = (1 - score) * scoreReach
-        return reach * reach * (1 + 1e-9) + Double.leastNormalMagnitude
+    /// The mean squared distance at which a shape of `reach` scores `score`, and a hair beyond, so that rounding
+    /// cannot lose a match scoring exactly that; the score itself decides.
+    private static func meanSquare(at score: Double, reach: Double) -> Double {
+        let distance = (1 - score) * reach
+        return distance * distance * (1 + 1e-9) + Double.leastNormalMagnitude
+    }
+
+    /// The least mean squared distance from `drawing` to any of `others`, compared as drawings are: how far an
+    /// example lies from its shape's other examples.
+    private static func leastMeanSquare(_ drawing: NormalizedDrawing, among others: [PreparedExample], _ options: ShapeMatchOptions) -> Double {
+        guard options.orderInvariant else {
+            let least = drawing.points.withUnsafeBufferPointer { points in
+                others.map { PathDistance.distance(points, $0.cloud.points, rotationInvariant: options.rotationInvariant) }.min() ?? .infinity
+            }
+            return least / Double(pointCount)
+        }
+        var least = Double.infinity, steps = 0
+        CloudDistance.with(n: pointCount) { cloud in
+            for points in orientations(drawing, options) {
+                let candidate = PointCloud(points)
+                for example in others { least = min(least, cloud.distance(candidate, example.cloud, below: least, steps: &steps)) }
+            }
+        }
+        return least / CloudDistance.totalWeight(pointCount)
     }
 
     private static func normalized(_ strokes: [[ShapePoint]], _ options: ShapeMatchOptions) -> NormalizedDrawing? {
@@ -92,10 +127,10 @@ public final class ShapeMatcher: Sendable {
     /// A shape's index and the mean squared distance to its nearest example.
     private typealias Nearest = (shape: Int, meanSquare: Double)
 
-    /// The nearest shape and the nearest other one, of those nearer than `limit`.
-    private static func twoNearest(_ least: UnsafeMutableBufferPointer<Double>, below limit: Double) -> (first: Nearest?, second: Nearest?) {
+    /// The nearest shape and the nearest other one, of those that score at least `score`.
+    private func twoNearest(_ least: UnsafeMutableBufferPointer<Double>, scoring score: Double) -> (first: Nearest?, second: Nearest?) {
         var first: Nearest?, second: Nearest?
-        for (shape, d) in least.enumerated() where d < limit {
+        for (shape, d) in least.enumerated() where d < Self.meanSquare(at: score, reach: reaches[shape]) {
             if d < first?.meanSquare ?? .infinity {
                 second = first
                 first = (shape, d)
@@ -120,7 +155,8 @@ public final class ShapeMatcher: Sendable {
     }
 
     /// As `nearestPaths`, but only as far as the two nearest shapes need: an example farther than both the
-    /// nearest shape and the nearest other one changes neither.
+    /// nearest shape and the nearest other one changes neither, nor does one farther than its shape allows (`least`
+    /// begins at each shape's limit, `limit` the largest of them).
     private func nearestClouds(
         _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, below limit: Double,
         work: inout ShapeWork
@@ -129,7 +165,7 @@ public final class ShapeMatcher: Sendable {
         var first = -1, firstSum = Double.infinity, secondSum = limit * weight
         CloudDistance.with(n: Self.pointCount) { cloud in
             withUnsafeTemporaryAllocation(of: (bound: Double, example: Int).self, capacity: examples.count) { order in
-                for points in orientations(drawing) {
+                for points in Self.orientations(drawing, options) {
                     let candidate = PointCloud(points)
                     var count = 0
                     for (i, example) in examples.enumerated() where fingers == nil || example.fingers == fingers {
@@ -145,7 +181,8 @@ public final class ShapeMatcher: Sendable {
                         guard bound < secondSum else { break }
                         guard work.mayCompare() else { return }
                         let shape = examples[i].shape
-                        let below = shape == first ? firstSum : secondSum
+                        let below = shape == first ? firstSum : min(secondSum, least[shape] * weight)
+                        guard bound < below else { continue }
                         let d = cloud.distance(candidate, examples[i].cloud, below: below, steps: &work.spent)
                         guard d < below else { continue }
                         least[shape] = d / weight
@@ -164,7 +201,7 @@ public final class ShapeMatcher: Sendable {
 
     /// The drawing's points as clouds compare them: as drawn; or, when rotation does not matter, turned so that
     /// each end of each stroke in turn lies due east, since any of them may be where its example began.
-    private func orientations(_ drawing: NormalizedDrawing) -> [[NormalizedPoint]] {
+    private static func orientations(_ drawing: NormalizedDrawing, _ options: ShapeMatchOptions) -> [[NormalizedPoint]] {
         guard options.rotationInvariant else { return [drawing.points] }
         var seen: Set<Int> = []
         return drawing.strokeEnds.filter { seen.insert($0).inserted }.map { end in
