@@ -148,6 +148,7 @@ public struct RecognizerParameter: Sendable {
         number("minimum_score", \ShapeGestureRecognizer.minimumScore, 0...1, unit: "", alias: "score"),
         number("minimum_margin", \ShapeGestureRecognizer.minimumMargin, 0...1, unit: "", alias: "margin"),
         number("stroke_pause", \ShapeGestureRecognizer.strokePause, seconds, unit: " s", alias: "pause"),
+        number("unfinished_pause", \ShapeGestureRecognizer.unfinishedPause, seconds, unit: " s"),
         number("maximum_duration", \ShapeGestureRecognizer.maximumDuration, seconds, unit: " s", alias: "duration"),
         number("touches_down_window", \ShapeGestureRecognizer.touchesDownWindow, seconds, unit: " s", alias: "window"),
     ]

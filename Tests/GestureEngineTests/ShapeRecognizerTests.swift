@@ -125,6 +125,52 @@ import Testing
         #expect(action.detail.shapeName == "line" && action.time == Timestamp(seconds: lift + shape.strokePause))
     }
 
+    /// A half-drawn cross (one stroke, a square's example beside it) is no shape when `strokePause` runs out: the
+    /// drawing waits until `unfinishedPause` for its second stroke, and fails then if none came.
+    @Test func anUnfinishedDrawingWaitsLongerForItsNextStroke() throws {
+        let templates = [ShapeDrawings.template("cross", ShapeDrawings.cross), ShapeDrawings.template("square", [ShapeDrawings.square])]
+        let (h, shape) = Self.harness(templates)
+        var lift = Self.draw(h, ShapeDrawings.cross[0])
+        h.advance(lift + shape.strokePause)
+        #expect(Self.matches(h).isEmpty && shape.deadline == Timestamp(seconds: lift + shape.unfinishedPause), "\(String(describing: shape.deadline))")
+        let second = Self.draw(h, ShapeDrawings.cross[1], id: 2, from: lift + 1.5)
+        let action = try #require(Self.matches(h).first)
+        #expect(action.detail.shapeName == "cross" && action.time == Timestamp(seconds: second))
+
+        var reasons: [String] = []
+        h.engine.transitionObserver = { if $0.recognizer == "shape", let reason = $0.reason { reasons.append(reason) } }
+        lift = Self.draw(h, ShapeDrawings.cross[0], id: 3, from: second + 1)
+        h.advance(lift + shape.unfinishedPause - 0.01)
+        #expect(reasons.isEmpty, "\(reasons)")
+        h.advance(lift + shape.unfinishedPause)
+        #expect(Self.matches(h).count == 1 && reasons.contains { $0.hasPrefix("no shape") }, "\(reasons)")
+
+        // Not waited for: a tap (no drawing at all), and when unfinishedPause is no longer than strokePause.
+        reasons = []
+        h.frame(lift + 3, [(5, .began, 50, 50)])
+        h.frame(lift + 3.05, [(5, .ended, 50, 50)])
+        h.advance(lift + 3.05 + shape.strokePause)
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("no shape"), "\(reasons)")
+        shape.unfinishedPause = 0.5
+        reasons = []
+        lift = Self.draw(h, ShapeDrawings.cross[0], id: 6, from: lift + 5)
+        h.advance(lift + shape.strokePause)
+        #expect(reasons.count == 1 && reasons[0].hasPrefix("no shape"), "\(reasons)")
+    }
+
+    /// The next shape may score more than the nearest (its examples give more room): with no margin asked the
+    /// nearest is still recognized.
+    @Test func noMarginAsksNothingOfAHigherScoringNextShape() throws {
+        let drawing = ShapeDrawings.jittered([ShapeDrawings.triangle], amount: 6, seed: 11)[0]
+        let loose = ShapeTemplate(name: "loose", examples: (1...4).map { ShapeExample(strokes: ShapeDrawings.jittered([ShapeDrawings.triangle], amount: 12, seed: $0)) })
+        let strict = ShapeTemplate(name: "strict", examples: [ShapeExample(strokes: ShapeDrawings.jittered([ShapeDrawings.triangle], amount: 6, seed: 22))])
+        let (h, shape) = Self.harness([strict, loose])
+        shape.minimumScore = 0.5
+        Self.draw(h, drawing)
+        let action = try #require(Self.matches(h).first)
+        #expect(action.detail.shapeName == "strict", "\(action.detail)")
+    }
+
     /// No shape has more strokes than the drawing when its last finger lifts: it is decided then, so a further
     /// stroke is a new drawing.
     @Test func theStrokeAfterTheMostAnyShapeHasBeginsANewDrawing() {

@@ -29,7 +29,7 @@ struct UnistrokeSet {
 
 /// The shape recognizer's keys besides its shapes, in a measure's configuration.
 enum RecognizerSetting: String, CaseIterable, Sendable {
-    /// Only its shapes: what a user has who configures nothing else (minimum_score 0.8, maximum_duration 10).
+    /// Only its shapes: what a user has who configures nothing else (minimum_score 0.8, maximum_duration 20).
     case defaults
     /// `minimum_score = 0`: every drawing decided, its best shape, its score and the next shape's kept, so that any
     /// minimum score and margin can be applied afterwards. At 0, the nearest shape whatever its score, as the $1

@@ -147,8 +147,8 @@ struct ShapesBenchmark: ParsableCommand {
         for (setting, prefix) in [(RecognizerSetting.defaults, ""), (.everyScore, "nearest_")] {
             print(
                 setting == .defaults
-                    ? "\n## Accuracy through the recognizer, as configured with only its shapes (minimum_score 0.8, maximum_duration 10)\n"
-                    : "\n## Accuracy through the recognizer, the best shape whatever its score (minimum_score 0, maximum_duration 10)\n")
+                    ? "\n## Accuracy through the recognizer, as configured with only its shapes (minimum_score 0.8, maximum_duration 20)\n"
+                    : "\n## Accuracy through the recognizer, the best shape whatever its score (minimum_score 0, maximum_duration 20)\n")
             let header = ["examples of each shape", "drawings", "recognized"] + UnistrokeLog.speeds + ["wrong shape", "no shape"]
             let reference = setting == .defaults ? ["$P (reference), nearest"] : []
             print(row(header + ["matcher alone, nearest", "matcher alone, ≥ \(Accuracy.minimumScore)"] + reference + ["goal"]))
@@ -303,7 +303,7 @@ struct ShapesBenchmark: ParsableCommand {
         func print() {
             guard !accuracy.isEmpty || !falseAccepts.isEmpty else { return }
             Swift.print(
-                "\n## At other minimum scores and margins (applied to the best shape's score and the next one's, as --explain gives it; maximum_duration 10)\n")
+                "\n## At other minimum scores and margins (applied to the best shape's score and the next one's, as --explain gives it; maximum_duration 20)\n")
             Swift.print(row(["minimum_score", "minimum_margin"] + ShapesBenchmark.accuracyRows.map { $0.1 } + ["labelled files with a shape"]))
             Swift.print("|---:|---:|" + String(repeating: "---:|", count: ShapesBenchmark.accuracyRows.count + 1))
             for t in Self.thresholds {

@@ -23,9 +23,15 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
     /// 86% of such drawings whole where 0.5 s kept 55% (docs/shapes.md, Pauses between strokes). Only a recognizer
     /// with shapes of several strokes waits it: at a lift no shape can follow, it decides at once.
     public var strokePause = 1.0
+    /// Seconds from a lift within which the next stroke must begin when the drawing so far moved but is no shape
+    /// (none of its shapes allows it): a shape half drawn waits longer than a whole one. People who pause longer
+    /// than `strokePause` mostly do so inside a shape: LowVision's 1 s kept 86% of finger drawings whole, 2 s
+    /// 97% (docs/shapes.md, Pauses between strokes). No longer than `strokePause` when less.
+    public var unfinishedPause = 2.0
     /// Seconds from the first finger down to the last lift: the slowest drawings of the $1 unistroke logs take
-    /// 7.5 s (docs/shapes.md, Measured).
-    public var maximumDuration = 10.0
+    /// 7.5 s, but people with low vision drawing with a finger take longer: LowVision's drawings, 3.4% over 10 s,
+    /// 1.1% over 15 s and 0.5% over 20 s (docs/shapes.md, How long a drawing takes).
+    public var maximumDuration = 20.0
     /// With several fingers a stroke, seconds within which all must be down (as a tap's).
     public var touchesDownWindow = 0.1
 
@@ -45,8 +51,9 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         case drawing
         /// The stroke ended (a finger lifted); the others have yet to lift.
         case lifting
-        /// Every finger lifted at `lift`: the next stroke may begin until `lift + strokePause`.
-        case betweenStrokes(lift: Timestamp)
+        /// Every finger lifted at `lift`: the next stroke may begin until `lift + strokePause`, or, once the drawing
+        /// was found unfinished then, until `lift + unfinishedPause`.
+        case betweenStrokes(lift: Timestamp, unfinished: Bool)
     }
 
     public override var kind: GestureKind { .shape }
@@ -112,7 +119,7 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         if strokes.strokes.count >= matcher?.mostStrokes ?? 0 {
             decide()
         } else {
-            phase = .betweenStrokes(lift: now)
+            phase = .betweenStrokes(lift: now, unfinished: false)
             scheduleDeadline()
         }
     }
@@ -133,8 +140,13 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
             because("fewer than \(numberOfTouchesRequired) fingers down within \(touchesDownWindow.secondsText)")
             state = .failed
             return
-        case .betweenStrokes(let lift) where now >= lift + strokePause:
-            decide()
+        case .betweenStrokes(let lift, let unfinished) where now >= lift + (unfinished ? max(unfinishedPause, strokePause) : strokePause):
+            guard case .searched(let found) = search() else { return }
+            if found == nil, !unfinished, unfinishedPause > strokePause, matcher?.isDrawing(strokes.strokes) == true {
+                phase = .betweenStrokes(lift: lift, unfinished: true)
+                break
+            }
+            conclude(found)
             return
         default:
             break
@@ -156,6 +168,19 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
 
     /// The drawing is complete: the best shape, if one matches well enough and better than any other.
     private func decide() {
+        guard case .searched(let found) = search() else { return }
+        conclude(found)
+    }
+
+    private enum Search {
+        /// The best shape, nil when none matches well enough.
+        case searched(ShapeMatch?)
+        /// The shape work left to the engine's step ran out first: failed.
+        case ranOut
+    }
+
+    /// The drawing's best shape, within the shape work left to the engine's step.
+    private func search() -> Search {
         deadline = nil
         var work = ShapeWork(allowed: engine?.shapeWorkLeft ?? .max)
         let found = matcher?.best(
@@ -164,8 +189,13 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         guard !work.ranOut else {
             because("not decided within the shape work its engine may do in a step (\(engine?.shapeWorkPerCall ?? 0) steps, after \(work.spent))")
             state = .failed
-            return
+            return .ranOut
         }
+        return .searched(found)
+    }
+
+    /// Ends the attempt with `found`, the drawing's best shape: recognized, or failed when there is none.
+    private func conclude(_ found: ShapeMatch?) {
         guard let best = found else {
             because(
                 "no shape of \(numberOfTouchesRequired) finger(s) scores \(minimumScore.scoreText), or the strokes moved less than \((matcher?.options.minimumLength ?? 0).mmText)")
@@ -188,7 +218,9 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         var due = start.map { $0 + maximumDuration }
         switch phase {
         case .gathering(let since): due = min(due ?? since + touchesDownWindow, since + touchesDownWindow)
-        case .betweenStrokes(let lift): due = min(due ?? lift + strokePause, lift + strokePause)
+        case .betweenStrokes(let lift, let unfinished):
+            let pause = unfinished ? max(unfinishedPause, strokePause) : strokePause
+            due = min(due ?? lift + pause, lift + pause)
         case .idle, .drawing, .lifting: break
         }
         deadline = due

@@ -39,16 +39,11 @@ struct NormalizedDrawing {
 
     /// Nil when the strokes move less than `minimumLength` millimetres together: a tap, dots, or nothing.
     init?(_ strokes: [[ShapePoint]], count: Int, minimumLength: Double) {
-        var length = 0.0
+        let length = Self.length(of: strokes)
         var dots: [Point] = []
-        for stroke in strokes {
-            var moved = false
-            for (a, b) in zip(stroke, stroke.dropFirst()) {
-                let segment = Self.distance(a, b)
-                length += segment
-                moved = moved || segment > 0
-            }
-            if !moved, let dot = stroke.first, dots.count < count / 4 { dots.append(Point(x: dot.x, y: dot.y)) }
+        for stroke in strokes where dots.count < count / 4 {
+            guard let dot = stroke.first, stroke.allSatisfy({ $0.x == dot.x && $0.y == dot.y }) else { continue }
+            dots.append(Point(x: dot.x, y: dot.y))
         }
         guard length.isFinite, length > 0, length >= minimumLength else { return nil }
         // The moving strokes' points, then the dots'.
@@ -142,6 +137,15 @@ struct NormalizedDrawing {
     static func rotated(_ points: [NormalizedPoint], by angle: Double) -> [NormalizedPoint] {
         let c = Double.cos(angle), s = Double.sin(angle)
         return points.map { NormalizedPoint(x: $0.x * c - $0.y * s, y: $0.x * s + $0.y * c, turn: $0.turn) }
+    }
+
+    /// How far the strokes move together, in millimetres (the lifts between them not counted).
+    static func length(of strokes: [[ShapePoint]]) -> Double {
+        var length = 0.0
+        for stroke in strokes {
+            for (a, b) in zip(stroke, stroke.dropFirst()) { length += distance(a, b) }
+        }
+        return length
     }
 
     private static func distance(_ a: ShapePoint, _ b: ShapePoint) -> Double {

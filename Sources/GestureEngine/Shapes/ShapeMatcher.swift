@@ -91,6 +91,9 @@ public final class ShapeMatcher: Sendable {
         return match.score >= wanted ? match : nil
     }
 
+    /// Whether `strokes` move `options.minimumLength` together: a drawing, not a tap, dots or a finger resting.
+    public func isDrawing(_ strokes: [[ShapePoint]]) -> Bool { NormalizedDrawing.length(of: strokes) >= options.minimumLength }
+
     /// A shape's score at a mean squared distance from the drawing.
     private func score(of nearest: Nearest) -> Double { max(0, 1 - nearest.meanSquare.squareRoot() / reaches[nearest.shape]) }
 
