@@ -1,4 +1,4 @@
-import GestureEngine
+@testable import GestureEngine
 import Testing
 
 /// The shape matcher on drawings made to measure: what it must ignore (position, size; order, direction and
@@ -173,9 +173,13 @@ import Testing
     }
 
     /// The next shape is the one a matcher without the best shape would find, to the last digit, whichever
-    /// examples the search skipped; and it is named only down to the score the margin reaches.
+    /// examples the search skipped; and it is named only down to the score the margin reaches. (Unless clouds
+    /// could not tell the two nearest apart, where which way the strokes go decides between them: StrokeDirectionsTests.)
     @Test func theNextShapeIsTheBestOfTheOthers() throws {
         let shapes = Self.shapes + [D.template("square", [D.square]), D.template("check", [D.check])]
+        // Every shape has one example, so all reach as far: mean squares are in the ratio of (1 - score)².
+        func tied(_ m: ShapeMatch) -> Bool { m.next.map { (1 - m.score) * (1 - m.score) >= ShapeMatcher.tie * (1 - $0.score) * (1 - $0.score) } ?? false }
+        var checked = 0
         for options in [ShapeMatchOptions(), ShapeMatchOptions(orderInvariant: false), ShapeMatchOptions(rotationInvariant: true)] {
             let matcher = ShapeMatcher(templates: shapes, options: options)
             for (i, strokes) in [[D.circle()], [D.triangle], [D.check], [D.square], [D.line]].enumerated() {
@@ -184,6 +188,8 @@ import Testing
                     let match = try #require(matcher.best(drawing), "drawing \(i), seed \(seed)")
                     let others = ShapeMatcher(templates: shapes.filter { $0.name != match.name }, options: options)
                     let next = try #require(others.best(drawing))
+                    if options == ShapeMatchOptions(), tied(match) || tied(next) { continue }
+                    checked += 1
                     #expect(match.next == ShapeScore(name: next.name, score: next.score), "drawing \(i), seed \(seed): \(match)")
                     #expect(match.margin == match.score - next.score)
                     let margin = match.score - next.score
@@ -194,6 +200,7 @@ import Testing
                 }
             }
         }
+        #expect(checked >= 40, "\(checked) of 60")
     }
 
     @Test func fingersChooseAmongTheTemplatesDrawnWithAsMany() throws {

@@ -220,6 +220,10 @@ struct ShapesBenchmark: ParsableCommand {
             let times = [0.5, 0.9].map { String(format: "%.2f s", MultistrokePauses.quantile(p.pauses, $0)) }
             print(row([name, "\(p.drawings)", "\(p.pauses.count)"] + times + p.keptWhole.map { percent($0.share) }))
         }
+        print("\nDrawings (of all, one stroke or more) that take longer than each maximum_duration, first point to last:\n")
+        print(row(["set"] + MultistrokePauses.durations.map { "\(Int($0)) s" }))
+        print("|---|" + String(repeating: "---:|", count: MultistrokePauses.durations.count))
+        for (name, p) in pauses { print(row([name] + p.longer.map { percent($0.share) })) }
         return figures
     }
 

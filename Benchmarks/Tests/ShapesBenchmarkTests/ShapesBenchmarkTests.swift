@@ -183,6 +183,8 @@ import UnistrokeLogs
         let pauses = MultistrokePauses.summary(set)
         #expect(pauses.drawings == 8 && pauses.pauses.count == 8)
         #expect(pauses.keptWhole.first { $0.pause == 0.5 }?.share == 0.25 && pauses.keptWhole.first { $0.pause == 1.0 }?.share == 0.5)
+        // Every drawing is over within 3 s: none longer than any maximum_duration measured.
+        #expect(pauses.longer.map(\.duration) == [5, 10, 15, 20, 30] && pauses.longer.allSatisfy { $0.share == 0 })
     }
 }
 

@@ -19,10 +19,14 @@ struct PreparedExample {
     let fingers: Int
     /// `NormalizedDrawing.points`; for clouds that ignore rotation, turned so that the first lies due east.
     let cloud: PointCloud
+    /// Which way its strokes go at each point (`StrokeDirections`), for clouds that keep rotation: what tells two
+    /// shapes apart that clouds cannot.
+    let ways: [Point]
 
     init(shape: Int, fingers: Int, drawing: NormalizedDrawing, options: ShapeMatchOptions) {
         self.shape = shape
         self.fingers = fingers
+        ways = options.orderInvariant && !options.rotationInvariant ? StrokeDirections.of(drawing) : []
         if options.orderInvariant && options.rotationInvariant {
             let start = NormalizedDrawing.indicativeAngle(of: drawing.points[0])
             cloud = PointCloud(NormalizedDrawing.rotated(drawing.points, by: -start))

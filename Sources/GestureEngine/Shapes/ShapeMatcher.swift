@@ -77,13 +77,23 @@ public final class ShapeMatcher: Sendable {
         let lowest = max(wanted - max(minimumMargin, 0), 0)
         let limit = Self.meanSquare(at: lowest, reach: mostReach)
         let nearest = withUnsafeTemporaryAllocation(of: Double.self, capacity: names.count) { least in
-            for shape in reaches.indices { least.initializeElement(at: shape, to: Self.meanSquare(at: lowest, reach: reaches[shape])) }
-            if options.orderInvariant {
-                nearestClouds(drawing, fingers, least, below: limit, work: &work)
-            } else {
-                nearestPaths(drawing, fingers, least, work: &work)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) { closest in
+                for shape in reaches.indices { least.initializeElement(at: shape, to: Self.meanSquare(at: lowest, reach: reaches[shape])) }
+                closest.initialize(repeating: -1)
+                if options.orderInvariant {
+                    nearestClouds(drawing, fingers, least, closest, below: limit, work: &work)
+                } else {
+                    nearestPaths(drawing, fingers, least, work: &work)
+                }
+                var two = twoNearest(least, scoring: lowest)
+                if let first = two.first, let second = two.second, !options.rotationInvariant, options.orderInvariant,
+                    first.meanSquare >= Self.tie * Self.tie * second.meanSquare,
+                    nearerWay(drawing, than: closest[first.shape], closest[second.shape], work: &work)
+                {
+                    two = (second, first)
+                }
+                return two
             }
-            return twoNearest(least, scoring: lowest)
         }
         guard !work.ranOut, let first = nearest.first else { return nil }
         let next = nearest.second.map { ShapeScore(name: names[$0.shape], score: score(of: $0)) }
@@ -93,6 +103,22 @@ public final class ShapeMatcher: Sendable {
 
     /// Whether `strokes` move `options.minimumLength` together: a drawing, not a tap, dots or a finger resting.
     public func isDrawing(_ strokes: [[ShapePoint]]) -> Bool { NormalizedDrawing.length(of: strokes) >= options.minimumLength }
+
+    /// Two shapes whose nearest examples lie this close (the nearer's distance at least this share of the other's)
+    /// are told apart by which way their strokes go (`StrokeDirections`): clouds cannot tell a line drawn to the
+    /// left from one drawn to the right. Chosen beside 0.7 and 0.5 on the $1 logs and LowVision's same-person
+    /// split, and checked on the other splits (docs/shapes.md, Which way a stroke goes).
+    static let tie = 0.9
+
+    /// Whether `drawing` lies nearer the example `other` than the example `nearest` once the way each stroke goes
+    /// counts too.
+    private func nearerWay(_ drawing: NormalizedDrawing, than nearest: Int, _ other: Int, work: inout ShapeWork) -> Bool {
+        guard nearest >= 0, other >= 0 else { return false }
+        let ways = StrokeDirections.of(drawing)
+        let a = examples[nearest], b = examples[other]
+        return StrokeDirections.distance(drawing.points, ways, b.cloud.points, b.ways, steps: &work.spent)
+            < StrokeDirections.distance(drawing.points, ways, a.cloud.points, a.ways, steps: &work.spent)
+    }
 
     /// A shape's score at a mean squared distance from the drawing.
     private func score(of nearest: Nearest) -> Double { max(0, 1 - nearest.meanSquare.squareRoot() / reaches[nearest.shape]) }
@@ -161,8 +187,8 @@ public final class ShapeMatcher: Sendable {
     /// nearest shape and the nearest other one changes neither, nor does one farther than its shape allows (`least`
     /// begins at each shape's limit, `limit` the largest of them).
     private func nearestClouds(
-        _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, below limit: Double,
-        work: inout ShapeWork
+        _ drawing: NormalizedDrawing, _ fingers: Int?, _ least: UnsafeMutableBufferPointer<Double>, _ closest: UnsafeMutableBufferPointer<Int>,
+        below limit: Double, work: inout ShapeWork
     ) {
         let weight = CloudDistance.totalWeight(Self.pointCount)
         var first = -1, firstSum = Double.infinity, secondSum = limit * weight
@@ -189,6 +215,7 @@ public final class ShapeMatcher: Sendable {
                         let d = cloud.distance(candidate, examples[i].cloud, below: below, steps: &work.spent)
                         guard d < below else { continue }
                         least[shape] = d / weight
+                        closest[shape] = i
                         if shape == first {
                             firstSum = d
                         } else if d < firstSum {

@@ -1,0 +1,38 @@
+@testable import GestureEngine
+import Testing
+
+/// Which way strokes go, asked of the two nearest shapes only when clouds cannot tell them apart
+/// (docs/shapes.md, Which way a stroke goes).
+@Suite struct StrokeDirectionsTests {
+    typealias D = ShapeDrawings
+    static let rightward = D.polyline([(10, 50), (50, 51), (90, 50)])
+    static let leftward = Array(rightward.reversed())
+
+    @Test func eachPointGoesAlongItsStrokeAndADotNowhere() throws {
+        let drawing = try #require(NormalizedDrawing([Self.rightward, [ShapePoint(x: 50, y: 80, time: 1)]], count: 32, minimumLength: 5))
+        let ways = StrokeDirections.of(drawing)
+        #expect(ways.count == 32)
+        for way in ways.dropLast() {
+            #expect(way.x > 0.49 && abs(way.y) < 0.05, "\(way)")
+        }
+        #expect(ways.last == Point.zero, "the dot")
+    }
+
+    /// Clouds alone cannot tell a line drawn to the left from one drawn to the right; the way the strokes go does.
+    @Test func aLineDrawnLeftIsToldFromOneDrawnRight() throws {
+        let matcher = ShapeMatcher(templates: [D.template("right", [Self.rightward]), D.template("left", [Self.leftward])])
+        for seed: UInt64 in 1...6 {
+            let right = try #require(matcher.best(D.jittered([Self.rightward], amount: 1, seed: seed)))
+            let left = try #require(matcher.best(D.jittered([Self.leftward], amount: 1, seed: seed)))
+            #expect(right.name == "right" && left.name == "left", "seed \(seed): \(right) \(left)")
+        }
+    }
+
+    /// Where the nearest shape is clearly nearest, which way its strokes go does not matter: a square drawn the
+    /// other way round is still a square.
+    @Test func aShapeClearlyNearestIsKeptWhicheverWayItIsDrawn() throws {
+        let matcher = ShapeMatcher(templates: [D.template("square", [D.square]), D.template("circle", [Array(D.circle().reversed())])])
+        let match = try #require(matcher.best([Array(D.square.reversed())]))
+        #expect(match.name == "square" && match.score > 0.95, "\(match)")
+    }
+}
