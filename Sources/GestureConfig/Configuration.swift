@@ -69,7 +69,7 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Points of all connections' shapes together: five connections' worth of max_client_shape_points.
     public var maxClientShapePointsTotal = 100_000
     /// The examples a connection's shape recognizers compare a drawing with, counted once for each recognizer
-    /// (each holds its own copy of its shapes', about 2 KB an example): what one connection's recognizers hold,
+    /// (each holds its own copy of its shapes', about 2.5 KB an example): what one connection's recognizers hold,
     /// and all connections' together (four and sixteen recognizers of 16 shapes of 10 examples).
     public var maxClientShapeComparisons = 640
     public var maxClientShapeComparisonsTotal = 2_560

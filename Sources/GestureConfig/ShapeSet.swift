@@ -7,7 +7,7 @@ public struct ShapeSet: Sendable {
     public let templates: [ShapeTemplate]
     public let matcher: ShapeMatcher
 
-    /// The examples a drawing is compared with, about 2 KB each in the matcher: what the bounds on shape
+    /// The examples a drawing is compared with, about 2.5 KB each in the matcher: what the bounds on shape
     /// recognizers count (FrameWork; a connection's, docs/protocol.md, Limits).
     public var examples: Int { templates.reduce(0) { $0 + $1.examples.count } }
 

@@ -35,4 +35,17 @@ import Testing
         let match = try #require(matcher.best([Array(D.square.reversed())]))
         #expect(match.name == "square" && match.score > 0.95, "\(match)")
     }
+
+    /// The two matches of a tie count as one comparison of a search, the worst a search may pass its steps by.
+    @Test func aTieCostsNoMoreThanTheWorstComparison() throws {
+        let a = try #require(NormalizedDrawing([D.circle()], count: 32, minimumLength: 5))
+        let b = try #require(NormalizedDrawing([Self.leftward], count: 32, minimumLength: 5))
+        var steps = 0
+        let far = StrokeDirections.distance(a.points, StrokeDirections.of(a), b.points, StrokeDirections.of(b), steps: &steps)
+        #expect(steps > 32 * 33 / 2 && steps <= StrokeDirections.worstSteps(32), "the first start in full, the others at most: \(steps)")
+        var stopped = 0
+        let early = StrokeDirections.distance(a.points, StrokeDirections.of(a), b.points, StrokeDirections.of(b), below: far / 10, steps: &stopped)
+        #expect(early >= far / 10 && stopped < steps, "stops once past the limit: \(stopped)")
+        #expect(StrokeDirections.worstSteps(32) == 7_392 && ShapeMatcher.worstComparison == 2 * 7_392)
+    }
 }

@@ -18,9 +18,9 @@ public final class ShapeMatcher: Sendable {
     /// The largest of them: no shape scores anything beyond it.
     private let mostReach: Double
 
-    /// The most steps (ShapeWork) one comparison of a drawing with an example takes: what a search may take past
-    /// the steps it was allowed.
-    public static let worstComparison = CloudDistance.with(n: pointCount) { $0.worstComparison }
+    /// The most steps (ShapeWork) one comparison of a drawing with an example takes, or the two matches that break a
+    /// tie (`nearerWay`): what a search may take past the steps it was allowed.
+    public static let worstComparison = max(CloudDistance.with(n: pointCount) { $0.worstComparison }, 2 * StrokeDirections.worstSteps(pointCount))
 
     /// Points each drawing is resampled to ($Q's 32; 64 was no more accurate on the $1 unistroke logs).
     static let pointCount = 32
@@ -112,12 +112,13 @@ public final class ShapeMatcher: Sendable {
 
     /// Whether `drawing` lies nearer the example `other` than the example `nearest` once the way each stroke goes
     /// counts too.
+    /// The two matches count as one comparison of the search (ShapeWork, `worstComparison`).
     private func nearerWay(_ drawing: NormalizedDrawing, than nearest: Int, _ other: Int, work: inout ShapeWork) -> Bool {
-        guard nearest >= 0, other >= 0 else { return false }
+        guard nearest >= 0, other >= 0, work.mayCompare() else { return false }
         let ways = StrokeDirections.of(drawing)
         let a = examples[nearest], b = examples[other]
-        return StrokeDirections.distance(drawing.points, ways, b.cloud.points, b.ways, steps: &work.spent)
-            < StrokeDirections.distance(drawing.points, ways, a.cloud.points, a.ways, steps: &work.spent)
+        let first = StrokeDirections.distance(drawing.points, ways, a.cloud.points, a.ways, steps: &work.spent)
+        return StrokeDirections.distance(drawing.points, ways, b.cloud.points, b.ways, below: first, steps: &work.spent) < first
     }
 
     /// A shape's score at a mean squared distance from the drawing.

@@ -22,23 +22,29 @@ enum StrokeDirections {
         return ways
     }
 
-    /// The weighted mean squared distance of two clouds of `n` points each whose points also carry their ways:
-    /// $P's greedy match from every ⌊√n⌋-th start both ways, as `CloudDistance` without its bounds (it is asked
-    /// twice a decision at most). Adds a step for each distance it takes to `steps`.
+    /// The weighted sum of squared distances between a drawing's cloud `a` and an example's `b`, of `n` points each,
+    /// whose points also carry their ways: $P's greedy match from every ⌊√n⌋-th start, both ways (each cloud's points
+    /// choosing in turn), as `CloudDistance` without its bounds; some sum of at least `limit` once none can be below
+    /// it. Adds a step for each distance it takes to `steps`: at most `worstSteps(n)`.
     static func distance(
-        _ a: [NormalizedPoint], _ aWays: [Point], _ b: [NormalizedPoint], _ bWays: [Point], steps: inout Int
+        _ a: [NormalizedPoint], _ aWays: [Point], _ b: [NormalizedPoint], _ bWays: [Point], below limit: Double = .infinity, steps: inout Int
     ) -> Double {
         let n = a.count
-        let step = max(1, Int(Double(n).squareRoot()))
-        var best = Double.infinity
-        for start in stride(from: 0, to: n, by: step) {
-            best = min(best, greedy(a, aWays, b, bWays, start: start, steps: &steps), greedy(b, bWays, a, aWays, start: start, steps: &steps))
+        var best = limit
+        for start in stride(from: 0, to: n, by: step(n)) {
+            best = min(best, greedy(a, aWays, b, bWays, start: start, below: best, steps: &steps))
+            best = min(best, greedy(b, bWays, a, aWays, start: start, below: best, steps: &steps))
         }
-        return best / CloudDistance.totalWeight(n)
+        return best
     }
 
+    /// The most steps `distance` takes for clouds of `n` points: every start both ways in full (7,392 for 32).
+    static func worstSteps(_ n: Int) -> Int { 2 * ((n + step(n) - 1) / step(n)) * n * (n + 1) / 2 }
+
+    private static func step(_ n: Int) -> Int { max(1, Int(Double(n).squareRoot())) }
+
     private static func greedy(
-        _ a: [NormalizedPoint], _ aWays: [Point], _ b: [NormalizedPoint], _ bWays: [Point], start: Int, steps: inout Int
+        _ a: [NormalizedPoint], _ aWays: [Point], _ b: [NormalizedPoint], _ bWays: [Point], start: Int, below limit: Double, steps: inout Int
     ) -> Double {
         let n = a.count
         var unmatched = Array(0..<n)
@@ -53,6 +59,7 @@ enum StrokeDirections {
                 if d < nearest { (nearest, slot) = (d, s) }
             }
             sum += Double(left) * nearest
+            if sum >= limit { return sum }
             unmatched[slot] = unmatched[left - 1]
             i = i + 1 == n ? 0 : i + 1
         }
