@@ -178,7 +178,7 @@ import Testing
     @Test func theNextShapeIsTheBestOfTheOthers() throws {
         let shapes = Self.shapes + [D.template("square", [D.square]), D.template("check", [D.check])]
         // Every shape has one example, so all reach as far: mean squares are in the ratio of (1 - score)².
-        func tied(_ m: ShapeMatch) -> Bool { m.next.map { (1 - m.score) * (1 - m.score) >= ShapeMatcher.tie * (1 - $0.score) * (1 - $0.score) } ?? false }
+        func tied(_ m: ShapeMatch) -> Bool { m.next.map { (1 - m.score) >= ShapeMatcher.tie * (1 - $0.score) } ?? false }
         var checked = 0
         for options in [ShapeMatchOptions(), ShapeMatchOptions(orderInvariant: false), ShapeMatchOptions(rotationInvariant: true)] {
             let matcher = ShapeMatcher(templates: shapes, options: options)

@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// Shapes whose examples clouds cannot tell apart (a line drawn either way, each drawn loosely three times) are
+    /// told apart by which way the strokes go however the two nearest compare as clouds.
+    @Test func shapesAlikeAsCloudsAreAlwaysToldByTheirWays() throws {
+        let examples = { (line: [ShapePoint]) in (1...3).map { ShapeExample(strokes: D.jittered([line], amount: 2.5, seed: $0)) } }
+        let matcher = ShapeMatcher(templates: [ShapeTemplate(name: "right", examples: examples(Self.rightward)), ShapeTemplate(name: "left", examples: examples(Self.leftward))])
+        var wrong: [String] = []
+        for seed: UInt64 in 10...40 {
+            if matcher.best(D.jittered([Self.rightward], amount: 2.5, seed: seed))?.name != "right" { wrong.append("right \(seed)") }
+            if matcher.best(D.jittered([Self.leftward], amount: 2.5, seed: seed))?.name != "left" { wrong.append("left \(seed)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
     /// Where the nearest shape is clearly nearest, which way its strokes go does not matter: a square drawn the
     /// other way round is still a square.
     @Test func aShapeClearlyNearestIsKeptWhicheverWayItIsDrawn() throws {

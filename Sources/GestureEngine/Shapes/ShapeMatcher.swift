@@ -17,6 +17,9 @@ public final class ShapeMatcher: Sendable {
     private let reaches: [Double]
     /// The largest of them: no shape scores anything beyond it.
     private let mostReach: Double
+    /// Pairs of shapes (a × count + b) whose examples clouds cannot tell apart (`alikeShare`: a line drawn to the
+    /// left, a line drawn to the right). Between them, which way the strokes go always decides.
+    private let alike: Set<Int>
 
     /// The most steps (ShapeWork) one comparison of a drawing with an example takes, or the two matches that break a
     /// tie (`nearerWay`): what a search may take past the steps it was allowed.
@@ -42,18 +45,13 @@ public final class ShapeMatcher: Sendable {
             }
         }
         self.examples = examples
-        var reaches = Array(repeating: ShapeTolerance.reach(ShapeTolerance.least), count: templates.count)
-        for shape in templates.indices {
+        let chosen = templates.indices.map { shape in
             let own = examples.indices.filter { examples[$0].shape == shape }
-            let chosen = ShapeTolerance.chosen(own.count).map { own[$0] }
-            guard chosen.count >= 2 else { continue }
-            let distances = chosen.map { i in
-                Self.leastMeanSquare(drawings[i], among: chosen.filter { $0 != i }.map { examples[$0] }, options).squareRoot()
-            }
-            reaches[shape] = ShapeTolerance.reach(ShapeTolerance.tolerance(nearestOther: distances))
+            return ShapeTolerance.chosen(own.count).map { own[$0] }
         }
-        self.reaches = reaches
+        reaches = Self.reaches(of: chosen, examples, drawings, options)
         mostReach = reaches.max() ?? ShapeTolerance.reach(ShapeTolerance.least)
+        alike = options.orderInvariant && !options.rotationInvariant ? Self.alikePairs(chosen, examples, drawings, reaches, options) : []
     }
 
     /// The nearest to `strokes` of the shapes drawn with `fingers` fingers (any, when nil) that score at least
@@ -87,7 +85,7 @@ public final class ShapeMatcher: Sendable {
                 }
                 var two = twoNearest(least, scoring: lowest)
                 if let first = two.first, let second = two.second, !options.rotationInvariant, options.orderInvariant,
-                    first.meanSquare >= Self.tie * Self.tie * second.meanSquare,
+                    first.meanSquare >= Self.tie * Self.tie * second.meanSquare || alike.contains(first.shape * names.count + second.shape),
                     nearerWay(drawing, than: closest[first.shape], closest[second.shape], work: &work)
                 {
                     two = (second, first)
@@ -109,6 +107,10 @@ public final class ShapeMatcher: Sendable {
     /// left from one drawn to the right. Chosen beside 0.7 and 0.5 on the $1 logs and LowVision's same-person
     /// split, and checked on the other splits (docs/shapes.md, Which way a stroke goes).
     static let tie = 0.9
+    /// Two shapes are alike as clouds when the first example of one lies within this share of the smaller tolerance
+    /// of the other's nearest of its first three examples: half a tolerance is the distance a shape's own examples
+    /// typically lie from each other. Measured beside 0.75 and 1 (docs/shapes.md, Which way a stroke goes).
+    static let alikeShare = 0.5
 
     /// Whether `drawing` lies nearer the example `other` than the example `nearest` once the way each stroke goes
     /// counts too.
@@ -131,24 +133,6 @@ public final class ShapeMatcher: Sendable {
         return distance * distance * (1 + 1e-9) + Double.leastNormalMagnitude
     }
 
-    /// The least mean squared distance from `drawing` to any of `others`, compared as drawings are: how far an
-    /// example lies from its shape's other examples.
-    private static func leastMeanSquare(_ drawing: NormalizedDrawing, among others: [PreparedExample], _ options: ShapeMatchOptions) -> Double {
-        guard options.orderInvariant else {
-            let least = drawing.points.withUnsafeBufferPointer { points in
-                others.map { PathDistance.distance(points, $0.cloud.points, rotationInvariant: options.rotationInvariant) }.min() ?? .infinity
-            }
-            return least / Double(pointCount)
-        }
-        var least = Double.infinity, steps = 0
-        CloudDistance.with(n: pointCount) { cloud in
-            for points in orientations(drawing, options) {
-                let candidate = PointCloud(points)
-                for example in others { least = min(least, cloud.distance(candidate, example.cloud, below: least, steps: &steps)) }
-            }
-        }
-        return least / CloudDistance.totalWeight(pointCount)
-    }
 
     private static func normalized(_ strokes: [[ShapePoint]], _ options: ShapeMatchOptions) -> NormalizedDrawing? {
         NormalizedDrawing(strokes, count: pointCount, minimumLength: options.minimumLength)
@@ -232,7 +216,7 @@ public final class ShapeMatcher: Sendable {
 
     /// The drawing's points as clouds compare them: as drawn; or, when rotation does not matter, turned so that
     /// each end of each stroke in turn lies due east, since any of them may be where its example began.
-    private static func orientations(_ drawing: NormalizedDrawing, _ options: ShapeMatchOptions) -> [[NormalizedPoint]] {
+    static func orientations(_ drawing: NormalizedDrawing, _ options: ShapeMatchOptions) -> [[NormalizedPoint]] {
         guard options.rotationInvariant else { return [drawing.points] }
         var seen: Set<Int> = []
         return drawing.strokeEnds.filter { seen.insert($0).inserted }.map { end in
