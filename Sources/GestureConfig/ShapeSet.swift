@@ -7,9 +7,10 @@ public struct ShapeSet: Sendable {
     public let templates: [ShapeTemplate]
     public let matcher: ShapeMatcher
 
-    /// The examples a drawing is compared with, about 2.5 KB each in the matcher: what the bounds on shape
-    /// recognizers count (FrameWork; a connection's, docs/protocol.md, Limits).
-    public var examples: Int { templates.reduce(0) { $0 + $1.examples.count } }
+    /// The drawings the matcher holds, about 2.5 KB each: every example, and of each example of several strokes its
+    /// beginnings (`ShapeTemplate.heldDrawings`). What the bounds on shape recognizers count (FrameWork; a
+    /// connection's, docs/protocol.md, Limits).
+    public var examples: Int { templates.reduce(0) { $0 + $1.heldDrawings } }
 
     public init(templates: [ShapeTemplate], options: ShapeMatchOptions) {
         self.templates = templates

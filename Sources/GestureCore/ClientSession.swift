@@ -41,7 +41,7 @@ final class ClientSession {
         var seen: Set<String> = []
         return names.reduce(0) { sum, name in
             guard case .string(let n) = name, seen.insert(n).inserted, let shape = shapes.first(where: { $0.name == n }) else { return sum }
-            return sum + shape.examples.count
+            return sum + shape.heldDrawings
         }
     }
 

@@ -158,6 +158,25 @@ import Testing
         #expect(reasons.count == 1 && reasons[0].hasPrefix("no shape"), "\(reasons)")
     }
 
+    /// A drawing that is a shape but also the beginning of a longer one (a lollipop's head is a circle) waits
+    /// until `unfinishedPause` for its next stroke; a circle alone is then recognized as a circle.
+    @Test func aShapeThatBeginsALongerOneWaitsForItsNextStroke() throws {
+        let stick = ShapeDrawings.polyline([(50, 70), (50, 95), (50, 120)])
+        let templates = [ShapeDrawings.template("circle", [ShapeDrawings.circle()]), ShapeDrawings.template("lollipop", [ShapeDrawings.circle(), stick])]
+        let (h, shape) = Self.harness(templates)
+        var lift = Self.draw(h, ShapeDrawings.circle())
+        h.advance(lift + shape.strokePause)
+        #expect(Self.matches(h).isEmpty && shape.deadline == Timestamp(seconds: lift + shape.unfinishedPause))
+        let second = Self.draw(h, stick, id: 2, from: lift + 1.5)
+        let lollipop = try #require(Self.matches(h).first)
+        #expect(lollipop.detail.shapeName == "lollipop" && lollipop.time == Timestamp(seconds: second), "\(lollipop.detail)")
+
+        lift = Self.draw(h, ShapeDrawings.circle(), id: 3, from: second + 1)
+        h.advance(lift + shape.unfinishedPause)
+        let circle = try #require(Self.matches(h).last)
+        #expect(Self.matches(h).count == 2 && circle.detail.shapeName == "circle" && circle.time == Timestamp(seconds: lift + shape.unfinishedPause))
+    }
+
     /// The next shape may score more than the nearest (its examples give more room): with no margin asked the
     /// nearest is still recognized.
     @Test func noMarginAsksNothingOfAHigherScoringNextShape() throws {

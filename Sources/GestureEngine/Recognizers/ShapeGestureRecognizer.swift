@@ -23,10 +23,11 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
     /// 86% of such drawings whole where 0.5 s kept 55% (docs/shapes.md, Pauses between strokes). Only a recognizer
     /// with shapes of several strokes waits it: at a lift no shape can follow, it decides at once.
     public var strokePause = 1.0
-    /// Seconds from a lift within which the next stroke must begin when the drawing so far moved but is no shape
-    /// (none of its shapes allows it): a shape half drawn waits longer than a whole one. People who pause longer
-    /// than `strokePause` mostly do so inside a shape: LowVision's 1 s kept 86% of finger drawings whole, 2 s
-    /// 97% (docs/shapes.md, Pauses between strokes). No longer than `strokePause` when less.
+    /// Seconds from a lift within which the next stroke must begin when the drawing so far looks unfinished: it
+    /// moved but is no shape (none of its shapes allows it), or it matches the first strokes of an example of more
+    /// strokes at least as well as its best shape (a stick figure's head is a circle). People who pause longer than
+    /// `strokePause` mostly do so inside a shape: LowVision's 1 s kept 86% of finger drawings whole, 2 s 97%
+    /// (docs/shapes.md, Pauses between strokes). No longer than `strokePause` when less.
     public var unfinishedPause = 2.0
     /// Seconds from the first finger down to the last lift: the slowest drawings of the $1 unistroke logs take
     /// 7.5 s, but people with low vision drawing with a finger take longer: LowVision's drawings, 3.4% over 10 s,
@@ -142,9 +143,12 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
             return
         case .betweenStrokes(let lift, let unfinished) where now >= lift + (unfinished ? max(unfinishedPause, strokePause) : strokePause):
             guard case .searched(let found) = search() else { return }
-            if found == nil, !unfinished, unfinishedPause > strokePause, matcher?.isDrawing(strokes.strokes) == true {
-                phase = .betweenStrokes(lift: lift, unfinished: true)
-                break
+            if !unfinished, unfinishedPause > strokePause {
+                guard case .searched(let goesOn) = mayGoOn(found) else { return }
+                if goesOn {
+                    phase = .betweenStrokes(lift: lift, unfinished: true)
+                    break
+                }
             }
             conclude(found)
             return
@@ -172,26 +176,41 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         conclude(found)
     }
 
-    private enum Search {
-        /// The best shape, nil when none matches well enough.
-        case searched(ShapeMatch?)
+    private enum Search<Answer> {
+        /// The answer: the best shape, nil when none matches well enough; or whether the drawing may go on.
+        case searched(Answer)
         /// The shape work left to the engine's step ran out first: failed.
         case ranOut
     }
 
     /// The drawing's best shape, within the shape work left to the engine's step.
-    private func search() -> Search {
+    private func search() -> Search<ShapeMatch?> {
         deadline = nil
         var work = ShapeWork(allowed: engine?.shapeWorkLeft ?? .max)
         let found = matcher?.best(
             strokes.strokes, fingers: numberOfTouchesRequired, minimumScore: minimumScore, minimumMargin: minimumMargin, work: &work)
+        return spend(work) ? .searched(found) : .ranOut
+    }
+
+    /// Takes `work` from what the engine's step may do; fails the attempt, false, when it ran out.
+    private func spend(_ work: ShapeWork) -> Bool {
         engine?.shapeWorkLeft -= work.spent
         guard !work.ranOut else {
             because("not decided within the shape work its engine may do in a step (\(engine?.shapeWorkPerCall ?? 0) steps, after \(work.spent))")
             state = .failed
-            return .ranOut
+            return false
         }
-        return .searched(found)
+        return true
+    }
+
+    /// Whether the drawing so far, whose best shape is `found`, looks unfinished: it moved but is no shape, or it
+    /// matches the first strokes of a shape of more at least as well as `found` (searched within the work left).
+    private func mayGoOn(_ found: ShapeMatch?) -> Search<Bool> {
+        guard let matcher else { return .searched(false) }
+        guard let found else { return .searched(matcher.isDrawing(strokes.strokes)) }
+        var work = ShapeWork(allowed: engine?.shapeWorkLeft ?? .max)
+        let goesOn = matcher.beginsLongerShape(strokes.strokes, fingers: numberOfTouchesRequired, than: found, work: &work)
+        return spend(work) ? .searched(goesOn) : .ranOut
     }
 
     /// Ends the attempt with `found`, the drawing's best shape: recognized, or failed when there is none.

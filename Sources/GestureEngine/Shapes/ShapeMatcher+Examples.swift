@@ -15,6 +15,17 @@ extension ShapeMatcher {
         }
     }
 
+    /// Each shape's examples of several strokes cut after each of their strokes but the last, as a shape of the same
+    /// name: what a drawing may be the beginning of.
+    static func beginnings(of templates: [ShapeTemplate]) -> [ShapeTemplate] {
+        templates.compactMap { template in
+            let starts = template.examples.flatMap { example in
+                (1..<max(example.strokes.count, 1)).map { ShapeExample(strokes: Array(example.strokes.prefix($0))) }
+            }
+            return starts.isEmpty ? nil : ShapeTemplate(name: template.name, fingers: template.fingers, examples: starts)
+        }
+    }
+
     /// Pairs of shapes (a × count + b, both ways) alike as clouds (`alikeShare`): the first chosen example of one
     /// within that share of the smaller tolerance of the other's nearest of its first three.
     static func alikePairs(

@@ -20,6 +20,9 @@ public final class ShapeMatcher: Sendable {
     /// Pairs of shapes (a × count + b) whose examples clouds cannot tell apart (`alikeShare`: a line drawn to the
     /// left, a line drawn to the right). Between them, which way the strokes go always decides.
     private let alike: Set<Int>
+    /// The first strokes of every example of several, as shapes of their own names (`beginsLongerShape`); nil when
+    /// no example has more than one stroke.
+    private let beginnings: ShapeMatcher?
 
     /// The most steps (ShapeWork) one comparison of a drawing with an example takes, or the two matches that break a
     /// tie (`nearerWay`): what a search may take past the steps it was allowed.
@@ -31,7 +34,11 @@ public final class ShapeMatcher: Sendable {
     /// Examples that do not move `options.minimumLength` (`NormalizedDrawing`) are left out: no drawing could
     /// be told from them. Each shape's tolerance is learned here, from up to ten of its examples compared with each
     /// other (`ShapeTolerance`).
-    public init(templates: [ShapeTemplate], options: ShapeMatchOptions = ShapeMatchOptions()) {
+    public convenience init(templates: [ShapeTemplate], options: ShapeMatchOptions = ShapeMatchOptions()) {
+        self.init(templates: templates, options: options, beginnings: true)
+    }
+
+    private init(templates: [ShapeTemplate], options: ShapeMatchOptions, beginnings learnBeginnings: Bool) {
         self.options = options
         names = templates.map(\.name)
         mostStrokes = templates.flatMap(\.examples).map(\.strokes.count).max() ?? 0
@@ -52,6 +59,15 @@ public final class ShapeMatcher: Sendable {
         reaches = Self.reaches(of: chosen, examples, drawings, options)
         mostReach = reaches.max() ?? ShapeTolerance.reach(ShapeTolerance.least)
         alike = options.orderInvariant && !options.rotationInvariant ? Self.alikePairs(chosen, examples, drawings, reaches, options) : []
+        let starts = learnBeginnings ? Self.beginnings(of: templates) : []
+        beginnings = starts.isEmpty ? nil : ShapeMatcher(templates: starts, options: options, beginnings: false)
+    }
+
+    /// Whether `strokes`, which match `match`, match the first strokes of an example of more strokes at least as
+    /// well: a drawing that may go on (a stick figure's head is a circle). Within `work`, as `best`.
+    public func beginsLongerShape(_ strokes: [[ShapePoint]], fingers: Int? = nil, than match: ShapeMatch, work: inout ShapeWork) -> Bool {
+        // As well, but for rounding: a beginning drawn exactly as the shape's example scores as it does.
+        beginnings?.best(strokes, fingers: fingers, minimumScore: match.score - 1e-9, work: &work) != nil
     }
 
     /// The nearest to `strokes` of the shapes drawn with `fingers` fingers (any, when nil) that score at least

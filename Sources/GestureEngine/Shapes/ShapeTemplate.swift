@@ -35,6 +35,10 @@ public struct ShapeTemplate: Hashable, Sendable {
         self.examples = examples
     }
 
+    /// The drawings a matcher holds for it: each example whole, and each example of several strokes cut after each
+    /// of its strokes but the last (what a drawing may be the beginning of): an example's strokes, counted.
+    public var heldDrawings: Int { examples.reduce(0) { $0 + max($1.strokes.count, 1) } }
+
     /// The points of all its examples: what a connection's shapes are bounded by.
     public var pointCount: Int { examples.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.count } } }
 }
