@@ -119,6 +119,22 @@ import Testing
         #expect(examples["code"] as? String == "invalid_shape" && (examples["message"] as? String)?.contains("max_client_shape_examples") == true, "\(examples)")
     }
 
+    /// A shape of several strokes is held once per stroke (its beginnings too): a connection's shape comparisons
+    /// count it so.
+    @Test func aShapeOfSeveralStrokesCountsOncePerStroke() throws {
+        let (core, lines) = try DaemonCoreTests.core(Self.config + "\nmax_client_shape_comparisons = 2\n")
+        _ = core.clientConnected(1, peer: PeerCredentials(pid: 1, uid: 1000, gid: 1000), at: .zero)
+        core.clientLine(1, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
+        let cross = #"{"type":"add_shape","shape":{"name":"cross","examples":[[[[100,100,0],[160,100,0.1]],[[130,70,0.5],[130,130,0.6]]]]}}"#
+        let triple = #"{"type":"add_shape","shape":{"name":"triple","examples":[[[[100,100,0],[160,100,0.1]],[[100,110,0.5],[160,110,0.6]],[[100,120,1],[160,120,1.1]]]]}}"#
+        #expect(Self.reply(core, lines, cross)["type"] as? String == "shape_added")
+        #expect(Self.reply(core, lines, triple)["type"] as? String == "shape_added")
+        let over = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"three","kind":"shape","shapes":["triple"]}}"#)
+        #expect(over["code"] as? String == "limit_reached" && (over["message"] as? String)?.contains("max_client_shape_comparisons") == true, "\(over)")
+        let two = Self.reply(core, lines, #"{"type":"add_recognizer","recognizer":{"name":"two","kind":"shape","shapes":["cross"]}}"#)
+        #expect(two["type"] as? String == "recognizer_added", "\(two)")
+    }
+
     /// All connections' shapes together hold at most max_client_shape_points_total points; a connection that goes
     /// makes room.
     @Test func allConnectionsShapesTogetherAreBounded() throws {

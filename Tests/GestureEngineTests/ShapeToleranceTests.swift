@@ -73,3 +73,17 @@ import Testing
         #expect(match.name == "loose" && match.score >= 0.8, "\(match)")
     }
 }
+
+/// What a matcher holds for a shape of several strokes: each example whole and its beginnings, counted by strokes
+/// (what a connection's shape limits count).
+@Suite struct ShapeBeginningsTests {
+    typealias D = ShapeDrawings
+
+    @Test func anExampleOfSeveralStrokesIsHeldOncePerStroke() {
+        let cross = ShapeTemplate(name: "cross", examples: [ShapeExample(strokes: D.cross), ShapeExample(strokes: [D.line])])
+        #expect(cross.heldDrawings == 3)
+        let beginnings = ShapeMatcher.beginnings(of: [cross, D.template("line", [D.line])])
+        #expect(beginnings.map(\.name) == ["cross"], "a shape of one stroke has no beginnings")
+        #expect(beginnings[0].examples == [ShapeExample(strokes: [D.cross[0]])])
+    }
+}
