@@ -1,6 +1,7 @@
 /// Recognizes drawn shapes by their examples: the shape whose example is nearest to a drawing, and how near
-/// (issue 33; docs/shapes.md). Made once from the templates, which it normalizes and indexes then, and asked
-/// about many drawings; an answer allocates only a few arrays of the drawing's 32 points.
+/// (issues 33 and 42; docs/shapes.md). Made once from the templates, which it normalizes, indexes and learns from
+/// then (ShapeMatcher+Examples), and asked about many drawings; an answer allocates only a few arrays of the
+/// drawing's 32 points.
 ///
 /// The nearest shape is the one with the nearest example, d the root of the mean squared distance between the
 /// matched points of the drawing and of that example, both normalized to a root-mean-square radius of 1 (for
@@ -74,9 +75,9 @@ public final class ShapeMatcher: Sendable {
     /// `minimumScore - minimumMargin`, when it scores at least `minimumScore`, with the nearest other such shape (one
     /// scoring less is left unnamed: it is at least `minimumMargin` behind). Nil when there is none, and when the
     /// strokes do not move `options.minimumLength` together. The next shape may score more than the nearest, its
-    /// examples allowing more room (the margin is then below 0). Give the score and
-    /// margin the caller will require: the search stops early at whatever cannot reach them, which makes a drawing
-    /// like no shape (a scribble) quick to refuse: 0.1 ms rather than 2 against 16 shapes of 10 examples.
+    /// examples allowing more room (the margin is then below 0). Give the score and margin the caller will require:
+    /// the search stops early at whatever cannot reach them, which makes a drawing like no shape (a scribble) quick
+    /// to refuse: 0.2 ms rather than 2 against 16 shapes of 10 examples.
     public func best(_ strokes: [[ShapePoint]], fingers: Int? = nil, minimumScore: Double = 0, minimumMargin: Double = 0) -> ShapeMatch? {
         var work = ShapeWork.unbounded
         return best(strokes, fingers: fingers, minimumScore: minimumScore, minimumMargin: minimumMargin, work: &work)
@@ -129,8 +130,7 @@ public final class ShapeMatcher: Sendable {
     static let alikeShare = 0.5
 
     /// Whether `drawing` lies nearer the example `other` than the example `nearest` once the way each stroke goes
-    /// counts too.
-    /// The two matches count as one comparison of the search (ShapeWork, `worstComparison`).
+    /// counts too. The two matches count as one comparison of the search (ShapeWork, `worstComparison`).
     private func nearerWay(_ drawing: NormalizedDrawing, than nearest: Int, _ other: Int, work: inout ShapeWork) -> Bool {
         guard nearest >= 0, other >= 0, work.mayCompare() else { return false }
         let ways = StrokeDirections.of(drawing)
