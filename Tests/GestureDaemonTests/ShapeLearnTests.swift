@@ -30,17 +30,22 @@ import Testing
         let hook = try DaemonProcess.run("gestured", ["shape", "learn", "hook", try recording("h.evemu", "at 1 \(Self.hook)\n")])
         try hook.out.write(to: directory.appendingPathComponent("hook.shape"), atomically: true, encoding: .utf8)
 
-        let config = directory.appendingPathComponent("c.toml").path
-        try "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\"zigzag.shape\", \"hook.shape\"]\n".write(
-            toFile: config, atomically: true, encoding: .utf8)
         let drawn = try recording("new.evemu", "at 1 draw 150 60 to 165 75 to 180 60 to 195 75 over 0.3\nat 3 \(Self.hook)\n")
-        let replay = try DaemonProcess.run("gestured", ["replay", "--config", config, drawn])
+        #expect(try Self.shapesReplayed(drawn, with: ["zigzag.shape", "hook.shape"], in: directory) == ["zigzag", "hook"])
+    }
+
+    /// The shapes a shape recognizer of `files` (in `directory`) recognizes in `recording`, replayed by `gestured
+    /// replay`.
+    static func shapesReplayed(_ recording: String, with files: [String], in directory: URL) throws -> [String] {
+        let config = directory.appendingPathComponent("c.toml").path
+        let names = files.map { "\"\($0)\"" }.joined(separator: ", ")
+        try "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\(names)]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let replay = try DaemonProcess.run("gestured", ["replay", "--config", config, recording])
         #expect(replay.status == 0, "\(replay.err)")
-        let shapes = try replay.out.split(separator: "\n").compactMap { line -> String? in
+        return try replay.out.split(separator: "\n").compactMap { line -> String? in
             let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
             return (m["values"] as? [String: Any])?["shape"] as? String
         }
-        #expect(shapes == ["zigzag", "hook"], "\(replay.out)")
     }
 
     /// A dot is a stroke (a finger that touches and lifts without moving): an exclamation mark learned from a line
@@ -59,18 +64,9 @@ import Testing
         let exclamation = try learn("exclamation", "at 1 draw 60 30 to 60 70 over 0.3\nat 1.5 tap 60 82\n")
         #expect(exclamation.examples.first?.strokes.map(\.count).last == 1, "the dot, one point")
         _ = try learn("bar", "at 1 draw 60 30 to 60 70 over 0.3\n")
-        let config = directory.appendingPathComponent("c.toml").path
-        try "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = [\"exclamation.shape\", \"bar.shape\"]\n".write(
-            toFile: config, atomically: true, encoding: .utf8)
         let drawn = directory.appendingPathComponent("new.evemu").path
         try DaemonProcess.synthesize("at 1 draw 120 40 to 121 85 over 0.35\nat 1.6 tap 121 99\nat 4 draw 120 40 to 121 85 over 0.35\n", to: drawn)
-        let replay = try DaemonProcess.run("gestured", ["replay", "--config", config, drawn])
-        #expect(replay.status == 0, "\(replay.err)")
-        let shapes = try replay.out.split(separator: "\n").compactMap { line -> String? in
-            let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            return (m["values"] as? [String: Any])?["shape"] as? String
-        }
-        #expect(shapes == ["exclamation", "bar"], "\(replay.out)")
+        #expect(try Self.shapesReplayed(drawn, with: ["exclamation.shape", "bar.shape"], in: directory) == ["exclamation", "bar"])
     }
 
     @Test func aRecordingWithoutAStrokeOfTheFingersIsRefusedSayingWhich() throws {

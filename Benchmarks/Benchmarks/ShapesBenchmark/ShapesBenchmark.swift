@@ -268,8 +268,8 @@ struct ShapesBenchmark: ParsableCommand {
             let files = Set(mine.map(\.name))
             let accepting = Set(mine.filter { !$0.recognized.isEmpty }.map(\.name))
             print(row([arbitration.rawValue, "any of them", "\(files.count)", share(accepting.count, of: files.count), ""]))
-            if arbitration == .unpreventable { figures["false_accepts"] = Double(accepting.count) / Double(max(files.count, 1)) }
-            if arbitration == .everyType { figures["false_accepts_on_touchpads_too"] = Double(accepting.count) / Double(max(files.count, 1)) }
+            let measure = [FalseAccepts.Arbitration.unpreventable: "false_accepts", .everyType: "false_accepts_on_touchpads_too"][arbitration]
+            if let measure { figures[measure] = Double(accepting.count) / Double(max(files.count, 1)) }
         }
         print("")
         for r in results where !r.recognized.isEmpty && r.arbitration != .everyScore {

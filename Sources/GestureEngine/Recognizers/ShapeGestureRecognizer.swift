@@ -141,7 +141,7 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
             because("fewer than \(numberOfTouchesRequired) fingers down within \(touchesDownWindow.secondsText)")
             state = .failed
             return
-        case .betweenStrokes(let lift, let unfinished) where now >= lift + (unfinished ? max(unfinishedPause, strokePause) : strokePause):
+        case .betweenStrokes(let lift, let unfinished) where now >= lift + pause(unfinished: unfinished):
             guard case .searched(let found) = search() else { return }
             if !unfinished, unfinishedPause > strokePause {
                 guard case .searched(let goesOn) = mayGoOn(found) else { return }
@@ -233,13 +233,16 @@ public final class ShapeGestureRecognizer: GestureRecognizer {
         state = .recognized
     }
 
+    /// How long after a lift the next stroke may begin.
+    private func pause(unfinished: Bool) -> Double { unfinished ? max(unfinishedPause, strokePause) : strokePause }
+
     private func scheduleDeadline() {
         var due = start.map { $0 + maximumDuration }
         switch phase {
         case .gathering(let since): due = min(due ?? since + touchesDownWindow, since + touchesDownWindow)
         case .betweenStrokes(let lift, let unfinished):
-            let pause = unfinished ? max(unfinishedPause, strokePause) : strokePause
-            due = min(due ?? lift + pause, lift + pause)
+            let next = lift + pause(unfinished: unfinished)
+            due = min(due ?? next, next)
         case .idle, .drawing, .lifting: break
         }
         deadline = due

@@ -26,7 +26,7 @@ struct PreparedExample {
     init(shape: Int, fingers: Int, drawing: NormalizedDrawing, options: ShapeMatchOptions) {
         self.shape = shape
         self.fingers = fingers
-        ways = options.orderInvariant && !options.rotationInvariant ? StrokeDirections.of(drawing) : []
+        ways = options.comparesWays ? StrokeDirections.of(drawing) : []
         if options.orderInvariant && options.rotationInvariant {
             let start = NormalizedDrawing.indicativeAngle(of: drawing.points[0])
             cloud = PointCloud(NormalizedDrawing.rotated(drawing.points, by: -start))

@@ -17,6 +17,10 @@ public struct ShapeMatchOptions: Hashable, Sendable {
         self.rotationInvariant = rotationInvariant
         self.minimumLength = minimumLength
     }
+
+    /// Whether the way strokes go can tell apart shapes the comparison cannot (`StrokeDirections`): clouds that keep
+    /// rotation. Paths compare directions already; turned clouds make a line drawn left one drawn right.
+    var comparesWays: Bool { orderInvariant && !rotationInvariant }
 }
 
 /// A shape and how well a drawing matched it.

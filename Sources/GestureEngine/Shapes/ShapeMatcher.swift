@@ -59,7 +59,8 @@ public final class ShapeMatcher: Sendable {
         }
         reaches = Self.reaches(of: chosen, examples, drawings, options)
         mostReach = reaches.max() ?? ShapeTolerance.reach(ShapeTolerance.least)
-        alike = options.orderInvariant && !options.rotationInvariant ? Self.alikePairs(chosen, examples, drawings, reaches, options) : []
+        // A beginnings matcher is asked only whether any shape scores enough, which a tie-break cannot change.
+        alike = options.comparesWays && learnBeginnings ? Self.alikePairs(chosen, examples, drawings, reaches, options) : []
         let starts = learnBeginnings ? Self.beginnings(of: templates) : []
         beginnings = starts.isEmpty ? nil : ShapeMatcher(templates: starts, options: options, beginnings: false)
     }
@@ -101,7 +102,7 @@ public final class ShapeMatcher: Sendable {
                     nearestPaths(drawing, fingers, least, work: &work)
                 }
                 var two = twoNearest(least, scoring: lowest)
-                if let first = two.first, let second = two.second, !options.rotationInvariant, options.orderInvariant,
+                if let first = two.first, let second = two.second, options.comparesWays,
                     first.meanSquare >= Self.tie * Self.tie * second.meanSquare || alike.contains(first.shape * names.count + second.shape),
                     nearerWay(drawing, than: closest[first.shape], closest[second.shape], work: &work)
                 {
