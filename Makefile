@@ -12,6 +12,7 @@ deps:
 # What the host tests start as well: an X server, openbox, xterm, sway, foot (DesktopFocusTests; skipped without).
 test-deps:
 	scripts/deps --tests
+	scripts/toml-test-data >/dev/null
 
 # The release binaries with the Swift standard library and Foundation linked in (they run with the toolchain
 # removed), their manual pages (swift-argument-parser's generate-manual, dated by the last commit so that a build

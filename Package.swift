@@ -97,6 +97,9 @@ let package = Package(
         // what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "Conditioning", "InputCore"]),
         .target(name: "UnistrokeLogs"),
+        // The language gestured's files are written in: TOML 1.0 read from bytes, each value with its place. Imports
+        // nothing.
+        .target(name: "ConfigLanguage"),
         // The TOML configuration: parsing, validation with positions, and surfaces built from it.
         .target(
             name: "GestureConfig",
@@ -184,6 +187,7 @@ let package = Package(
                 "LinuxInput", "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "ConfigLanguageTests", dependencies: ["ConfigLanguage"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
         .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog", "UnistrokeLogs"]),
         // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
