@@ -294,7 +294,7 @@ uninstall:
 	@echo "(rm -r $(SYSCONFDIR)/gestured; userdel gestured; groupdel gestured-raw)."
 
 # A new package depending on the GestureProtocol product builds, and nothing of the daemon or the engine
-# (GestureEngine, TOMLKit, C++, libevdev, swift-log) is compiled for it (scripts/check-client-package).
+# (GestureEngine, GestureConfig, C++, libevdev, swift-log) is compiled for it (scripts/check-client-package).
 check-client-package:
 	scripts/check-client-package
 

@@ -39,7 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Elementary functions (atan2) without importing the platform's C library into the engine.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // FileDescriptor and Errno: the system-call funnel (SystemCalls) builds on them.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.0"),
@@ -104,13 +103,13 @@ let package = Package(
         .target(
             name: "GestureConfig",
             dependencies: [
-                "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SessionDesktop", "SystemCalls",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "ConfigLanguage", "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SessionDesktop",
+                "SystemCalls",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The wire: every request, reply and event as plain types that encode and decode both ways. What a client
-        // links: nothing of the daemon and not the engine (no configuration, TOMLKit or C++), checked by
+        // links: nothing of the daemon and not the engine (no configuration, no C++), checked by
         // scripts/check-client-package.
         .target(name: "GestureProtocol", dependencies: ["SystemCalls"]),
         // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
@@ -144,7 +143,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "CaptureFormats", "Conditioning", "InputCore",
+                "ConfigLanguage", "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "CaptureFormats", "Conditioning", "InputCore",
                 "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -197,7 +196,7 @@ let package = Package(
         .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureTrace"]),
         .testTarget(
             name: "GestureConfigTests",
-            dependencies: ["GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
+            dependencies: ["ConfigLanguage", "GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureActions", "GestureConfig", "GestureProtocol"]),

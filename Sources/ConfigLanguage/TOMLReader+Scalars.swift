@@ -26,8 +26,12 @@ extension TOMLReader {
         default: break
         }
         if token.count >= 5, token[4] == UInt8(ascii: "-") || (token.count >= 3 && token[2] == UInt8(ascii: ":")) {
-            guard let dateTime = Self.dateTime(token) else {
-                throw wrong("no date or time: write 1979-05-27, 07:32:00, 1979-05-27T07:32:00 or 1979-05-27T07:32:00Z, each part in range")
+            var brokenAt = 0
+            guard let dateTime = Self.dateTime(token, brokenAt: &brokenAt) else {
+                // The token is ASCII: a byte is a column.
+                let there = brokenAt < token.count ? "'\(Character(Unicode.Scalar(token[brokenAt])))'" : "its end"
+                let message = "'\(String(decoding: token, as: UTF8.self))' is no date or time at \(there): write 1979-05-27, 07:32:00, 1979-05-27T07:32:00 or 1979-05-27T07:32:00Z, each part in range"
+                throw TOMLError(.syntax(message), at: SourcePosition(line: at.line, column: at.column + brokenAt))
             }
             return .dateTime(dateTime)
         }
@@ -131,54 +135,87 @@ extension TOMLReader {
         return zip("dddd-dd-dd".utf8, bytes).allSatisfy { p, b in p == UInt8(ascii: "d") ? TOMLText.isDigit(b) : b == p }
     }
 
-    /// A date, a time, or a date and time with an offset or without, each part in its range; nil otherwise.
-    private static func dateTime(_ token: [UInt8]) -> TOMLDateTime? {
-        var rest = token[...]
-        var result = TOMLDateTime()
-        if rest.count >= 10, isDate(rest.prefix(10)) {
-            let n = number(rest.prefix(10))
-            guard let date = validDate(year: n(0, 4), month: n(5, 2), day: n(8, 2)) else { return nil }
-            result.date = date
-            rest = rest.dropFirst(10)
-            guard let separator = rest.first else { return result }
-            guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ") else { return nil }
-            rest = rest.dropFirst()
+    /// A date, a time, or a date and time with an offset or without, each part in its range; nil otherwise, with
+    /// `brokenAt` the index in `token` of the first character that does not fit (or of the part out of range).
+    private static func dateTime(_ token: [UInt8], brokenAt: inout Int) -> TOMLDateTime? {
+        var i = 0
+        /// Steps over `pattern` (`d` a digit), or says where it breaks.
+        func expect(_ pattern: String) -> Bool {
+            for p in pattern.utf8 {
+                guard i < token.count, p == UInt8(ascii: "d") ? TOMLText.isDigit(token[i]) : token[i] == p else {
+                    brokenAt = i
+                    return false
+                }
+                i += 1
+            }
+            return true
         }
-        guard rest.count >= 8 else { return nil }
-        let clock = rest.prefix(8)
-        guard zip("dd:dd:dd".utf8, clock).allSatisfy({ p, b in p == UInt8(ascii: "d") ? TOMLText.isDigit(b) : b == p }) else { return nil }
-        let n = number(clock)
-        guard n(0, 2) < 24, n(3, 2) < 60, n(6, 2) < 60 else { return nil }
-        var time = TOMLDateTime.Time(hour: n(0, 2), minute: n(3, 2), second: n(6, 2), fraction: "")
-        rest = rest.dropFirst(8)
-        if rest.first == UInt8(ascii: ".") {
-            let digits = rest.dropFirst().prefix { TOMLText.isDigit($0) }
-            guard !digits.isEmpty else { return nil }
+        /// The number of `count` digits at `at`, when below `limit`; else nil, broken there.
+        func field(_ at: Int, _ count: Int, below limit: Int) -> Int? {
+            let n = token[at..<at + count].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard n < limit else {
+                brokenAt = at
+                return nil
+            }
+            return n
+        }
+        var result = TOMLDateTime()
+        if token.count >= 5, token[4] == UInt8(ascii: "-") {
+            guard expect("dddd-dd-dd") else { return nil }
+            guard let month = field(5, 2, below: 13), month > 0, let day = field(8, 2, below: 32),
+                let date = validDate(year: field(0, 4, below: 10_000)!, month: month, day: day)
+            else {
+                brokenAt = brokenAt < 5 ? 5 : brokenAt
+                return nil
+            }
+            result.date = date
+            guard i < token.count else { return result }
+            guard token[i] == UInt8(ascii: "T") || token[i] == UInt8(ascii: "t") || token[i] == UInt8(ascii: " ") else {
+                brokenAt = i
+                return nil
+            }
+            i += 1
+        }
+        let clock = i
+        guard expect("dd:dd:dd"), let hour = field(clock, 2, below: 24), let minute = field(clock + 3, 2, below: 60),
+            let second = field(clock + 6, 2, below: 60)
+        else { return nil }
+        var time = TOMLDateTime.Time(hour: hour, minute: minute, second: second, fraction: "")
+        if i < token.count, token[i] == UInt8(ascii: ".") {
+            i += 1
+            let digits = token[i...].prefix { TOMLText.isDigit($0) }
+            guard !digits.isEmpty else {
+                brokenAt = i
+                return nil
+            }
             time.fraction = String(decoding: digits, as: UTF8.self)
-            rest = rest.dropFirst(1 + digits.count)
+            i += digits.count
         }
         result.time = time
-        guard let offset = rest.first else { return result }
-        guard result.date != nil else { return nil }
-        if offset == UInt8(ascii: "Z") || offset == UInt8(ascii: "z") {
-            guard rest.count == 1 else { return nil }
+        guard i < token.count else { return result }
+        guard result.date != nil else {
+            brokenAt = i
+            return nil
+        }
+        if token[i] == UInt8(ascii: "Z") || token[i] == UInt8(ascii: "z") {
             result.offsetMinutes = 0
-            return result
+            i += 1
+        } else {
+            let sign = token[i]
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+                brokenAt = i
+                return nil
+            }
+            i += 1
+            let zone = i
+            guard expect("dd:dd"), let hours = field(zone, 2, below: 24), let minutes = field(zone + 3, 2, below: 60) else { return nil }
+            result.offsetMinutes = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
         }
-        guard offset == UInt8(ascii: "+") || offset == UInt8(ascii: "-"), rest.count == 6 else { return nil }
-        let zone = rest.dropFirst()
-        guard zip("dd:dd".utf8, zone).allSatisfy({ p, b in p == UInt8(ascii: "d") ? TOMLText.isDigit(b) : b == p }) else { return nil }
-        let z = number(zone)
-        guard z(0, 2) < 24, z(3, 2) < 60 else { return nil }
-        result.offsetMinutes = (offset == UInt8(ascii: "-") ? -1 : 1) * (z(0, 2) * 60 + z(3, 2))
+        guard i == token.count else {
+            brokenAt = i
+            return nil
+        }
         return result
-    }
-
-    /// The decimal number of `count` digits at `offset` in `bytes`, whose digits the caller has checked.
-    private static func number(_ bytes: ArraySlice<UInt8>) -> (Int, Int) -> Int {
-        { offset, count in
-            bytes.dropFirst(offset).prefix(count).reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        }
     }
 
     private static func validDate(year: Int, month: Int, day: Int) -> TOMLDateTime.Date? {

@@ -91,6 +91,7 @@ public struct TOMLReader {
 
     /// `key = value` in `table`, up to the value's end.
     mutating func keyValue(in table: TableBuilder) throws(TOMLError) {
+        try text.skipBlanks()
         let at = text.position
         let outer = depth
         defer { depth = outer }

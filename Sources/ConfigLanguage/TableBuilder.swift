@@ -117,7 +117,7 @@ final class TableBuilder {
         }
         let last = key.last!
         guard table.entries[last.name] == nil else {
-            throw TOMLError(.syntax("the key '\(Self.text(key))' is already defined: a key has one value"), at: keyPosition)
+            throw TOMLError(.syntax("the key '\(Self.text(key))' is already defined: a key has one value"), at: valuePosition)
         }
         table.insert(last.name, .value(TOMLNode(value, key: keyPosition, at: valuePosition)))
     }

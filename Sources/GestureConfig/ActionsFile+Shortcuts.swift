@@ -1,3 +1,4 @@
+import ConfigLanguage
 import GestureProtocol
 import SessionDesktop
 

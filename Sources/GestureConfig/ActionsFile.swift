@@ -1,3 +1,4 @@
+import ConfigLanguage
 import GestureEngine
 import GestureProtocol
 
@@ -105,8 +106,8 @@ public struct ActionsFile: Sendable {
     /// An actions file as far as it could be read, and the problems of what could not: what the other checks
     /// (shortcuts, names) look at, so that one report says every mistake. A file that is not TOML is thrown.
     static func parsePartly(_ text: String, file: String) throws(ConfigErrors) -> (ActionsFile, [ConfigError]) {
-        let (root, locator) = try ConfigNode.parse(text, file: file)
-        let reader = ConfigReader(file: file, locator: locator)
+        let root = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, root: root)
         var actions: [Action] = []
         var recognizers: [OwnRecognizer] = []
         var desktop: (String, SourcePosition)?

@@ -1,3 +1,4 @@
+import ConfigLanguage
 import GestureEngine
 
 /// A configuration value from somewhere other than the file: a client's request. The same checks apply; the
@@ -31,7 +32,7 @@ extension Configuration {
     /// A region a client adds for its connection, checked as a [[region]] entry against every region there is;
     /// its parent must be one of `parents` (the configured regions and the connection's own).
     public func clientRegion(_ value: ConfigValue, regions: [RegionEntry], parents: [RegionEntry]) throws(ConfigErrors) -> RegionEntry {
-        let reader = ConfigReader(file: "region", locator: TOMLLocator(source: ""), paths: true)
+        let reader = ConfigReader(file: "region", root: nil, paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("region"))
         guard let (region, _) = ConfigParser(reader: reader, shapeSource: .added([])).region(node, client: true), reader.errors.isEmpty else {
             throw ConfigErrors(reader.errors)
@@ -71,7 +72,7 @@ extension Configuration {
     public func clientRecognizer(
         _ value: ConfigValue, recognizers: [String], regions: [RegionEntry], reach: ClientReach = ClientReach(), shapes: [ShapeTemplate] = []
     ) throws(ConfigErrors) -> RecognizerEntry {
-        let reader = ConfigReader(file: "recognizer", locator: TOMLLocator(source: ""), paths: true)
+        let reader = ConfigReader(file: "recognizer", root: nil, paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("recognizer"))
         guard let (entry, _) = ConfigParser(reader: reader, shapeSource: .added(shapes)).recognizer(node) else { throw ConfigErrors(reader.errors) }
         if recognizers.contains(entry.name) {
@@ -132,7 +133,7 @@ extension Configuration {
     /// seconds), checked as a shape file is, with at most daemon.max_client_shape_examples examples; errors name
     /// the field.
     public func clientShape(_ value: ConfigValue) throws(ConfigErrors) -> ShapeTemplate {
-        let reader = ConfigReader(file: "shape", locator: TOMLLocator(source: ""), paths: true)
+        let reader = ConfigReader(file: "shape", root: nil, paths: true)
         let node = ConfigNode(value, path: ConfigPath.root.key("shape"))
         let shape = ClientShapeReader(reader: reader, examplesLimit: daemon.maxClientShapeExamples).shape(node)
         guard let shape, reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }

@@ -1,17 +1,4 @@
-/// Where something is in a configuration file, 1-based as editors count.
-public struct SourcePosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-}
+import ConfigLanguage
 
 /// One problem in a configuration: the file, the place and what was expected there.
 public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {

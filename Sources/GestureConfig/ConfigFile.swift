@@ -1,3 +1,4 @@
+import ConfigLanguage
 import Glibc
 import SystemCalls
 import SystemPackage

@@ -5,7 +5,7 @@
 enum ConfigLimits {
     /// Bytes in a file.
     static let fileBytes = 1 << 20
-    /// Keys, arrays and tables within each other (a configuration needs 7): toml++ recurses once per table.
+    /// Keys, arrays and tables within each other (a configuration needs 7): the reader recurses once per level.
     static let nestingLevels = 16
     /// Bytes in a key (the longest gestured knows has 29).
     static let keyBytes = 64

@@ -1,7 +1,7 @@
-import TOMLKit
+import ConfigLanguage
 
-/// A parsed TOML value with its place in the tree: validation reads these, never TOMLKit's types, so only this
-/// file knows the parser.
+/// A parsed TOML value with its place in the tree and in the text: validation reads these, never the reader's
+/// types, so that JSON from a client (ConfigNode+JSON) is checked as a file is.
 struct ConfigNode {
     enum Value {
         case table([(key: String, node: ConfigNode)])
@@ -10,12 +10,15 @@ struct ConfigNode {
         case integer(Int)
         case float(Double)
         case boolean(Bool)
-        /// Dates and times, which no setting takes.
+        /// Dates and times, which no setting takes: the kind's name (`date-time`, `date`, `time`).
         case other(String)
     }
 
     var value: Value
     var path: ConfigPath
+    /// Where its key and its value were written (`TOMLNode`); nil for what came from no text.
+    var keyPosition: SourcePosition?
+    var valuePosition: SourcePosition?
 
     /// What a value is, in the words an error message uses.
     var typeName: String {
@@ -30,58 +33,60 @@ struct ConfigNode {
         }
     }
 
-    /// Parses TOML text, with the locator of its keys and values for the errors found in it later; a syntax
-    /// error comes back with TOMLKit's line and column.
-    static func parse(_ text: String, file: String) throws(ConfigErrors) -> (root: ConfigNode, locator: TOMLLocator) {
-        try ConfigText.check(Array(text.utf8), file: file)
-        // toml++ aborts on some malformed text instead of reporting it (see TOMLLocator.trap), and overflows its
-        // stack on text nested too deep (TOMLLocator.excess). The first trap is replaced by a byte it does not
-        // abort on, and the text is cut before an excess (the locator stops there, so a trap comes before it).
-        // Text before them is unchanged, so an error before their reach is the text's own and still the one
-        // reported; any other is the trap's, or the excess's.
-        let locator = TOMLLocator(source: text)
-        guard locator.trap != nil || locator.excess != nil else { return (ConfigNode(try table(text, file: file), path: .root), locator) }
-        var bytes = Array(text.utf8)
-        if let excess = locator.excess { bytes.removeSubrange(excess.offset...) }
-        if let trap = locator.trap { bytes[trap.offset] = trap.replacement }
-        let reach = locator.trap?.reach ?? locator.excess!.position
-        do throws(ConfigErrors) {
-            _ = try table(String(decoding: bytes, as: UTF8.self), file: file)
+    /// Parses TOML text (ConfigLanguage), held to `ConfigLimits`; a syntax error comes back at its line and column.
+    static func parse(_ text: String, file: String) throws(ConfigErrors) -> ConfigNode {
+        let bytes = Array(text.utf8)
+        try ConfigText.check(bytes, file: file)
+        do throws(TOMLError) {
+            let limits = TOMLReader.Limits(nestingLevels: ConfigLimits.nestingLevels, keyBytes: ConfigLimits.keyBytes)
+            return ConfigNode(try TOMLReader.read(bytes, limits: limits), path: .root)
         } catch {
-            guard let first = error.errors.first?.position, first >= reach else { throw error }
-        }
-        if let trap = locator.trap { throw ConfigErrors([ConfigError(file: file, position: trap.position, "TOML syntax: \(trap.message)")]) }
-        throw ConfigErrors([ConfigError(file: file, position: locator.excess!.position, locator.excess!.message)])
-    }
-
-    /// TOMLKit's parse; a syntax error comes back with its line and column.
-    private static func table(_ text: String, file: String) throws(ConfigErrors) -> TOMLTable {
-        do {
-            return try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let at = SourcePosition(line: max(error.source.begin.line, 1), column: max(error.source.begin.column, 1))
-            throw ConfigErrors([ConfigError(file: file, position: at, "TOML syntax: \(error.description)")])
-        } catch {
-            throw ConfigErrors([ConfigError(file: file, position: SourcePosition(line: 1, column: 1), "TOML syntax: \(error)")])
+            let message =
+                switch error.reason {
+                case .syntax(let what): "TOML syntax: \(what)"
+                case .nestedTooDeep:
+                    "nested deeper than \(ConfigLimits.nestingLevels) levels (keys, arrays and tables within each other): a configuration needs 7"
+                case .keyTooLong: "a key longer than \(ConfigLimits.keyBytes) bytes: no key of a configuration is"
+                }
+            throw ConfigErrors([ConfigError(file: file, position: error.position, message)])
         }
     }
 
-    private init(_ value: any TOMLValueConvertible, path: ConfigPath) {
+    init(_ value: Value, path: ConfigPath, keyPosition: SourcePosition? = nil, valuePosition: SourcePosition? = nil) {
+        self.value = value
         self.path = path
-        switch value.type {
-        case .table:
-            let table = value.table!
-            self.value = .table(table.keys.map { key in (key, ConfigNode(table[key]!, path: path.key(key))) })
-        case .array:
-            let array = value.array!
-            self.value = .array((0..<array.count).map { ConfigNode(array[$0], path: path.index($0)) })
-        case .string: self.value = .string(value.string!)
-        case .int: self.value = .integer(value.int!)
-        case .double: self.value = .float(value.double!)
-        case .bool: self.value = .boolean(value.bool!)
-        case .date: self.value = .other("date")
-        case .time: self.value = .other("time")
-        case .dateTime: self.value = .other("date-time")
+        self.keyPosition = keyPosition
+        self.valuePosition = valuePosition
+    }
+
+    /// The node `path` names below this one, as far as the tree has it: each node on the way, this one first.
+    func lineage(of path: ConfigPath) -> [ConfigNode] {
+        var lineage = [self]
+        for component in path.components {
+            let next: ConfigNode? =
+                switch (component, lineage.last!.value) {
+                case (.key(let key), .table(let entries)): entries.first { $0.key == key }?.node
+                case (.index(let n), .array(let items)): items.indices.contains(n) ? items[n] : nil
+                default: nil
+                }
+            guard let next else { break }
+            lineage.append(next)
+        }
+        return lineage
+    }
+
+    private init(_ node: TOMLNode, path: ConfigPath) {
+        self.path = path
+        keyPosition = node.keyPosition
+        valuePosition = node.valuePosition
+        switch node.value {
+        case .table(let entries): value = .table(entries.map { ($0.key, ConfigNode($0.node, path: path.key($0.key))) })
+        case .array(let items): value = .array(items.enumerated().map { ConfigNode($1, path: path.index($0)) })
+        case .string(let s): value = .string(s)
+        case .integer(let n): value = .integer(n)
+        case .float(let x): value = .float(x)
+        case .boolean(let b): value = .boolean(b)
+        case .dateTime(let d): value = .other(d.kind)
         }
     }
 }

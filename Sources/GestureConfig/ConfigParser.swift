@@ -5,8 +5,8 @@ import InputCore
 extension Configuration {
     /// Parses and validates a configuration. Every problem is reported, each with its line and column.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
-        let (root, locator) = try ConfigNode.parse(text, file: file)
-        let reader = ConfigReader(file: file, locator: locator)
+        let root = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, root: root)
         let parser = ConfigParser(reader: reader, shapeSource: .files(ShapeFiles(relativeTo: file)))
         let configuration = parser.configuration(root)
         guard reader.errors.isEmpty, let configuration else {

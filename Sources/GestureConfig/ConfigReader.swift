@@ -1,10 +1,12 @@
+import ConfigLanguage
 import GestureProtocol
 
 /// Typed reading of configuration values that collects every error with its position instead of stopping at
 /// the first. Each accessor returns nil after recording what was expected.
 final class ConfigReader {
     let file: String
-    private let locator: TOMLLocator
+    /// The document's root, whose nodes know where they were written; nil for input that has no lines.
+    private let root: ConfigNode?
     private(set) var errors: [ConfigError] = []
     /// Name the field in each message, for input that has no lines (a client's request).
     private let paths: Bool
@@ -12,14 +14,20 @@ final class ConfigReader {
     /// took minutes. The first few are what a person reads.
     private var suggestionsLeft = ConfigLimits.suggestions
 
-    init(file: String, locator: TOMLLocator, paths: Bool = false) {
+    init(file: String, root: ConfigNode?, paths: Bool = false) {
         self.file = file
-        self.locator = locator
+        self.root = root
         self.paths = paths
     }
 
+    /// Where the value at `path` was written, else its key; else the nearest node above it that the text placed
+    /// (a missing key is reported at its table); 1:1 for input that has no lines.
     func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
-        locator.position(of: path, preferKey: preferKey)
+        for node in (root?.lineage(of: path) ?? []).reversed() {
+            if preferKey, let found = node.keyPosition ?? node.valuePosition { return found }
+            if let found = node.valuePosition ?? node.keyPosition { return found }
+        }
+        return SourcePosition(line: 1, column: 1)
     }
 
     /// Errors found in another file this one names (a shape file), at their own lines.

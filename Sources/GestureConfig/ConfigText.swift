@@ -1,6 +1,8 @@
-/// What a configuration's bytes must be before TOMLKit sees them: at most a mebibyte of UTF-8 without NUL.
-/// TOMLKit hands toml++ a C string, so a NUL ended the file there, silently: `check` said ok about a file whose
-/// rest was never read.
+import ConfigLanguage
+
+/// What a configuration's bytes must be before they are read as TOML: at most a mebibyte of UTF-8 without NUL,
+/// each refusal in a configuration's words (the reader would refuse a NUL or a byte that is not UTF-8 too, but
+/// only inside a string or a comment, and as a syntax error).
 enum ConfigText {
     /// The text of checked bytes.
     static func decode(_ bytes: [UInt8], file: String) throws(ConfigErrors) -> String {

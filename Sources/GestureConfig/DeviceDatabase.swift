@@ -1,3 +1,4 @@
+import ConfigLanguage
 import Glibc
 import InputCore
 
@@ -59,13 +60,13 @@ public struct DeviceDatabase: Sendable {
 
     /// The entries of one file, and the errors of those refused. A file that is not TOML is refused whole.
     public static func parse(_ text: String, file: String) -> (entries: [DeviceDatabaseEntry], errors: [ConfigError]) {
-        let root: ConfigNode, locator: TOMLLocator
+        let root: ConfigNode
         do {
-            (root, locator) = try ConfigNode.parse(text, file: file)
+            root = try ConfigNode.parse(text, file: file)
         } catch {
             return ([], error.errors)
         }
-        let reader = ConfigReader(file: file, locator: locator)
+        let reader = ConfigReader(file: file, root: root)
         guard let top = reader.table(root, allowed: ["device"], what: "a device database file"),
             let list = top["device"].flatMap({ reader.array($0, what: "an array of tables, written [[device]]") })
         else { return ([], reader.errors) }

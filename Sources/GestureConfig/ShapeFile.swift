@@ -1,3 +1,4 @@
+import ConfigLanguage
 import GestureEngine
 import GestureProtocol
 

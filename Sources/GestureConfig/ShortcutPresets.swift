@@ -55,8 +55,8 @@ public struct ShortcutPresets: Sendable {
 
     /// One preset file: `[shortcuts]`, each `NAME = { keys = "..." }` or `{ command = "..." }`.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> [String: Shortcut] {
-        let (root, locator) = try ConfigNode.parse(text, file: file)
-        let reader = ConfigReader(file: file, locator: locator)
+        let root = try ConfigNode.parse(text, file: file)
+        let reader = ConfigReader(file: file, root: root)
         var result: [String: Shortcut] = [:]
         if let top = reader.table(root, allowed: ["shortcuts"], what: "a preset file"), let node = top["shortcuts"],
             case .table(let entries) = node.value

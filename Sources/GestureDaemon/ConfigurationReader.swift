@@ -1,3 +1,4 @@
+import ConfigLanguage
 import CGesturedInput
 import GestureConfig
 import GestureCore

@@ -1,3 +1,4 @@
+import ConfigLanguage
 import GestureCore
 import GestureConfig
 import GestureEngine

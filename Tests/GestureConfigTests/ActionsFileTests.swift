@@ -1,3 +1,4 @@
+import ConfigLanguage
 import Foundation
 import GestureActions
 import GestureClient

@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aNULInTextGivenDirectlyIsRefusedToo() {
-        // Text that comes from elsewhere than a file (the fuzzer, a test) reaches TOMLKit the same way.
+        // Text that comes from elsewhere than a file (the fuzzer, a test) reaches the reader the same way.
         expectErrors("a = 1\n\0b = 2\n", ["2:1: a NUL byte (0x00) at byte offset 6: a configuration is UTF-8 text"])
     }
 }

@@ -1,3 +1,4 @@
+import ConfigLanguage
 import Testing
 
 @testable import GestureConfig
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ErrorOrderTests {
     @Test func everyErrorIsReportedInFileOrder() {
         // Written so that the checks run in another order than the lines: cross-entry checks (unknown
-        // recognizer, cycle) come after per-entry ones, and TOMLKit hands keys over in its own order.
+        // recognizer, cycle) come after per-entry ones.
         expectErrors(
             """
             [[recognizer]]

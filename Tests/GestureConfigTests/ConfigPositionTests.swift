@@ -1,13 +1,15 @@
+import ConfigLanguage
 import Testing
 
 @testable import GestureConfig
 
-/// Where the locator finds keys and values, by path; and that any input, however broken, comes back.
-@Suite struct TOMLLocatorTests {
+/// Where a configuration's keys and values were written, by path, as its errors are placed; and that any input,
+/// however broken, comes back with a configuration or errors placed inside it.
+@Suite struct ConfigPositionTests {
     private func at(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
 
     @Test func keysAndValuesInATable() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [daemon]
                 socket = "/run/x.sock"
@@ -24,7 +26,7 @@ import Testing
     }
 
     @Test func arraysOfTablesAreCountedPerArray() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [[device]]
                 name = "a"
@@ -49,7 +51,7 @@ import Testing
     }
 
     @Test func nestedArraysOfTablesAreCountedPerParentElement() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [[a]]
                 [[a.b]]
@@ -67,7 +69,7 @@ import Testing
     }
 
     @Test func dottedKeys() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [[device]]
                 match.name = "*Pad*"
@@ -82,7 +84,7 @@ import Testing
     }
 
     @Test func dottedTableHeaders() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [ daemon . raw_touches ]
                 groups = ["a"]
@@ -92,7 +94,7 @@ import Testing
     }
 
     @Test func inlineTables() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [[device]]
                 match = { name = "*Touch*", kinds = ["touchscreen", "touchpad"] }
@@ -115,7 +117,7 @@ import Testing
     }
 
     @Test func multiLineArraysGiveEachElementItsPosition() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 x = [
                   1,
@@ -139,7 +141,7 @@ import Testing
     }
 
     @Test func multiLineStringsDoNotLookLikeTables() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: #"""
                 a = """
                 [not.a.table]
@@ -164,7 +166,7 @@ import Testing
     }
 
     @Test func commentsAreSkipped() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 # [fake]
                 # fake = 1
@@ -184,13 +186,13 @@ import Testing
     }
 
     @Test func windowsLineEndings() {
-        let locator = TOMLLocator(source: "[daemon]\r\nsocket = \"/x\"\r\n  max_clients = 3\r\n")
+        let locator = Positions(source: "[daemon]\r\nsocket = \"/x\"\r\n  max_clients = 3\r\n")
         #expect(locator.values["daemon.socket"] == at(2, 10))
         #expect(locator.keys["daemon.max_clients"] == at(3, 3))
     }
 
     @Test func positionFallsBackToTheKeyThenTheEnclosingTable() {
-        let locator = TOMLLocator(
+        let locator = Positions(
             source: """
                 [[recognizer]]
                 name = "a"
@@ -216,52 +218,52 @@ import Testing
 
     // MARK: Garbage
 
-    /// Every position the locator recorded lies within the text (or just past a line's end).
-    private func expectPositionsInside(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let locator = TOMLLocator(source: text)
+    /// The text's errors each lie within it (or just past a line's end).
+    private func expectErrorsInside(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for position in (locator.keyAt + locator.valueAt).compactMap({ $0 }) {
-            #expect(position.line >= 1 && position.line <= lines.count, sourceLocation: sourceLocation)
-            guard position.line >= 1 && position.line <= lines.count else { return }
-            #expect(position.column >= 1 && position.column <= lines[position.line - 1].count + 1, sourceLocation: sourceLocation)
+        do {
+            _ = try Configuration.parse(text, file: testFile)
+        } catch {
+            for position in error.errors.map(\.position) {
+                #expect(position.line >= 1 && position.line <= lines.count, sourceLocation: sourceLocation)
+                guard position.line >= 1 && position.line <= lines.count else { return }
+                #expect(position.column >= 1 && position.column <= lines[position.line - 1].count + 1, sourceLocation: sourceLocation)
+            }
         }
-        // Whatever the locator makes of it, parsing must come back with a configuration or errors.
-        _ = errors(text)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func unbalancedBracketsAndQuotesTerminate() {
+    func unbalancedBracketsAndQuotesComeBackWithAnError() {
         let samples = [
-            "", "[", "[[", "[[[[", "]", "]]]]", "{", "{{{", "}", "x = [", "x = [[[", "x = [1, 2", "x = ]", "x = {",
+            "[", "[[", "[[[[", "]", "]]]]", "{", "{{{", "}", "x = [", "x = [[[", "x = [1, 2", "x = ]", "x = {",
             "x = { a = ", "x = { a = 1,, }", "\"", "\"\"\"", "'''", "x = \"\"\"abc", "x = '''abc", "x = \"abc\\",
             "[a.\n", "[a.\"b", "= = =", "=", ".", "a.", "a..b = 1", "\u{0}", "[[a]]]]]", "[]", "[[]]", "x = [}", "x = {]",
-            "x = [\n\n\n", "#", "# unterminated\n[", "\\", "a = 1 2 3 [ 4", "[\n[\n[", "x = [{a=[{b=[{", "\r\r\r",
+            "x = [\n\n\n", "# unterminated\n[", "\\", "a = 1 2 3 [ 4", "[\n[\n[", "x = [{a=[{b=[{", "\r\r\r",
         ]
-        for sample in samples { expectPositionsInside(sample) }
+        for sample in samples {
+            #expect(errors(sample).count == 1, "\(sample.debugDescription)")
+            expectErrorsInside(sample)
+        }
+        #expect(errors("").isEmpty && errors("#").isEmpty)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func deepNestingNeitherOverflowsTheStackNorLosesTheOuterLevels() {
-        // Each level of nesting used to be one level of recursion: 100,000 brackets overflowed the stack.
+    func deepNestingIsRefusedWhereItPassesTheLimit() {
+        // Each level of nesting is a level of the reader's recursion: 100,000 brackets would overflow the stack.
         let depth = 100_000
-        let arrays = TOMLLocator(source: "x = " + String(repeating: "[", count: depth))
-        #expect(arrays.values["x"] == at(1, 5))
-        #expect(arrays.values["x[0][0]"] == at(1, 7))
-        let tables = TOMLLocator(source: "x = " + String(repeating: "{a=", count: depth))
-        #expect(tables.values["x.a.a"] == at(1, 11))
-        let mixed = TOMLLocator(source: "x = " + String(repeating: "[{a=", count: depth / 2))
-        #expect(mixed.values["x[0].a"] == at(1, 9))
-        let headers = TOMLLocator(source: String(repeating: "[", count: depth) + "\ny = 1")
-        #expect(headers.values["[0].y"] == at(2, 5))
-        // The check refuses such nesting before TOMLKit reads it.
-        #expect(errors("x = " + String(repeating: "[", count: depth)) == ["\(testFile):1:20: nested deeper than 16 levels (keys, arrays and tables within each other): a configuration needs 7"])
+        let deeper = ": nested deeper than 16 levels (keys, arrays and tables within each other): a configuration needs 7"
+        #expect(errors("x = " + String(repeating: "[", count: depth)) == ["\(testFile):1:20\(deeper)"])
+        #expect(errors("x = " + String(repeating: "{a=", count: depth)) == ["\(testFile):1:27\(deeper)"])
+        #expect(errors("[" + Array(repeating: "a", count: depth).joined(separator: ".") + "]") == ["\(testFile):1:34\(deeper)"])
     }
 
     @Test func textThatCrashedTOMLKitIsASyntaxError() {
-        // Found by fuzzing toml++ 3.4.0 (inside TOMLKit), minimized; each aborted the process on an assertion.
+        // Found by fuzzing toml++ 3.4.0 (inside TOMLKit, which read configurations before ConfigLanguage),
+        // minimized; each aborted the process on an assertion.
         let crashers = [
             "[[[", "[#", "[=", "[.", "[,", "[{", "[}", "[\n", "[\r\n", "[\u{0C}", "[\\", "[[ =", "[ \t@", "[é]",
             "x=[}", "x=[1,}", "x=[\"\",}", "x=[[],}", "x={z=[}", "-=[}", "x=4\n0=[}", "x=[}é", "x = [\n  # c\n  }",
+            "a = 1979-05-27Tx:00\n", "a = 1979-05-27 0\n",
         ]
         for text in crashers {
             let found = errors(text)
@@ -271,7 +273,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func randomBytesTerminate() {
+    func randomBytesComeBackWithAConfigurationOrErrors() {
         // A fixed generator, so a failure can be replayed; the alphabet leans on what TOML gives meaning to.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
@@ -285,7 +287,7 @@ import Testing
             for _ in 0..<length {
                 bytes.append(next() % 4 == 0 ? UInt8(truncatingIfNeeded: next()) : punctuation[Int(next() % UInt64(punctuation.count))])
             }
-            expectPositionsInside(String(decoding: bytes, as: UTF8.self))
+            expectErrorsInside(String(decoding: bytes, as: UTF8.self))
         }
     }
 }
@@ -318,13 +320,34 @@ struct PathLookup {
     }
 }
 
-extension TOMLLocator {
-    var keys: PathLookup { PathLookup { at($0, keyAt) } }
-    var values: PathLookup { PathLookup { at($0, valueAt) } }
+/// A configuration's text read as the checks read it, its nodes' places looked up by path.
+struct Positions {
+    let root: ConfigNode?
 
-    /// The position of the place `path` names, nil when the document has not all of it.
-    private func at(_ path: ConfigPath, _ positions: [SourcePosition?]) -> SourcePosition? {
-        let places = lineage(of: path)
-        return places.count == path.components.count + 1 ? positions[places.last!] : nil
+    init(source: String) { root = try? ConfigNode.parse(source, file: testFile) }
+
+    var keys: PathLookup { PathLookup { node($0)?.keyPosition } }
+    var values: PathLookup { PathLookup { node($0)?.valuePosition } }
+    /// Every key position the text gave, in no order.
+    var keyAt: [SourcePosition?] { root.map(Self.keyPositions) ?? [] }
+
+    func position(of path: ConfigPath, preferKey: Bool = false) -> SourcePosition {
+        ConfigReader(file: testFile, root: root).position(of: path, preferKey: preferKey)
+    }
+
+    /// The node `path` names, nil when the document has not all of it.
+    private func node(_ path: ConfigPath) -> ConfigNode? {
+        guard let lineage = root?.lineage(of: path), lineage.count == path.components.count + 1 else { return nil }
+        return lineage.last
+    }
+
+    private static func keyPositions(_ node: ConfigNode) -> [SourcePosition?] {
+        let below: [SourcePosition?] =
+            switch node.value {
+            case .table(let entries): entries.flatMap { keyPositions($0.node) }
+            case .array(let items): items.flatMap(keyPositions)
+            default: []
+            }
+        return [node.keyPosition] + below
     }
 }
