@@ -16,8 +16,10 @@ let package = Package(
         .library(name: "TwinEncoding", targets: ["TwinEncoding"]),
         // Kernel devices (libevdev, uinput), for the benchmarks that run on them in the VM.
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
-        // The wire protocol: requests, events, the socket connection.
+        // The wire protocol: requests, replies and events.
         .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
+        // System calls as the project makes them, a socket at a path among them: for the benchmarks' own clients.
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         // What a Swift application uses: a connection with async requests and typed events.
         .library(name: "GestureClient", targets: ["GestureClient"]),
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
@@ -111,7 +113,7 @@ let package = Package(
         // The wire: every request, reply and event as plain types that encode and decode both ways. What a client
         // links: nothing of the daemon and not the engine (no configuration, no C++), checked by
         // scripts/check-client-package.
-        .target(name: "GestureProtocol", dependencies: ["SystemCalls"]),
+        .target(name: "GestureProtocol"),
         // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
         // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
@@ -159,7 +161,7 @@ let package = Package(
         .target(
             name: "DesktopFocus",
             dependencies: [
-                "CXCB", "CSystemd", "GestureProtocol", "SessionDesktop", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"),
+                "CXCB", "CSystemd", "SessionDesktop", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
@@ -204,7 +206,7 @@ let package = Package(
             name: "GestureDaemonTests",
             dependencies: [
                 "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "CaptureFormats", "Conditioning",
-                "InputCore", "CLibevdev",
+                "InputCore", "CLibevdev", "SystemCalls",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

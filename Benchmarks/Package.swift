@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "LinuxInput", package: gestured),
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
+                .product(name: "SystemCalls", package: gestured),
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

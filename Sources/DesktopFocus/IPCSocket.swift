@@ -1,4 +1,3 @@
-import GestureProtocol
 import Glibc
 import SystemCalls
 import SystemPackage

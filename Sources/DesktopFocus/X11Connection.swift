@@ -1,6 +1,5 @@
 import CXCB
 import Foundation
-import GestureProtocol
 import Glibc
 import SystemCalls
 

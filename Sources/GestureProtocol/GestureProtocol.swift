@@ -3,8 +3,9 @@
 /// `ServerLine`, a daemon line as a client reads it. The daemon, gesturectl, the Swift client library and the
 /// fixtures in Tests/WireFixtures (which the Python client's tests read too) all go through these types.
 ///
-/// What it may not touch: the recognizer engine, devices, the configuration, the platform beyond a Unix socket's
-/// connect (`UnixSocketConnection`). A client links this module and nothing of the daemon (scripts/check-client-package);
+/// What it may not touch: the recognizer engine, devices, the configuration, the platform (the socket a client
+/// connects is SystemCalls' `UnixSocketConnection`). A client links this module and nothing of the daemon
+/// (scripts/check-client-package);
 /// the daemon maps its engine's values to these types at its edge (GestureDaemon's WireMapping).
 public enum ProtocolVersion {
     public static let current = 1

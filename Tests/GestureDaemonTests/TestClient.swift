@@ -1,5 +1,6 @@
 import Foundation
 import GestureProtocol
+import SystemCalls
 import Glibc
 
 /// A protocol client on a real socket, with timeouts so a test fails instead of hanging.

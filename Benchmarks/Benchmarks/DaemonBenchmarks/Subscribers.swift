@@ -2,6 +2,7 @@ import Foundation
 import GestureProtocol
 import Glibc
 import Histogram
+import SystemCalls
 
 /// Connections that subscribed to a daemon, read by one thread per core with poll(2), as separate client
 /// processes would be. Each event line's latency is the time it was read (CLOCK_MONOTONIC, taken as soon as its

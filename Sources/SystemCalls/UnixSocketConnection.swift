@@ -1,5 +1,4 @@
 import Glibc
-import SystemCalls
 import SystemPackage
 
 /// Stream sockets at a path: what a client does to reach the daemon, what the daemon does to see whether
