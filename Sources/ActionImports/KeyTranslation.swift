@@ -21,11 +21,6 @@ enum KeyTranslation {
         [4: "up", 5: "down", 6: "left", 7: "right"][number]
     }
 
-    /// The Linux names of the buttons gestured's mouse has (`BTN_LEFT`, which fusuma's sendkey clicks), lower case.
-    private static let linuxButtons = [
-        "btn_left": "mouse_left", "btn_right": "mouse_right", "btn_middle": "mouse_middle", "btn_side": "mouse_back", "btn_extra": "mouse_forward",
-    ]
-
     /// X keysyms joined by '+' (Touchégg's `Control_L+T`, xdotool's `ctrl+alt+Right`). `shiftedCapitals`: a
     /// capital letter is typed with shift, as xdotool types it (Touchégg types the key alone).
     static func keysyms(_ combination: [String], shiftedCapitals: Bool) -> Result {
@@ -48,7 +43,7 @@ enum KeyTranslation {
         var names: [String] = []
         for part in combination.split(separator: "+", omittingEmptySubsequences: false) {
             let upper = part.uppercased()
-            if let button = linuxButtons[upper.lowercased()] {
+            if let button = KeyNames.button(kernelName: upper) {
                 names.append(button)
                 continue
             }

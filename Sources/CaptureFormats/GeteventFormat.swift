@@ -508,45 +508,20 @@ public enum GeteventFormat {
 
     private static let codeLimit = UInt16(EvemuFormat.maskLimit * 8 - 1)
 
-    // The kernel's names (linux/input-event-codes.h), as getevent -l prints them.
-    private static let typeNames: [Substring: UInt16] = [
-        "EV_SYN": 0x00, "EV_KEY": 0x01, "EV_REL": 0x02, "EV_ABS": 0x03, "EV_MSC": 0x04, "EV_SW": 0x05, "EV_LED": 0x11,
-        "EV_SND": 0x12, "EV_REP": 0x14, "EV_FF": 0x15, "EV_PWR": 0x16, "EV_FF_STATUS": 0x17,
-    ]
-    private static let synNames: [Substring: UInt16] = ["SYN_REPORT": 0, "SYN_CONFIG": 1, "SYN_MT_REPORT": 2, "SYN_DROPPED": 3]
-    private static let absNames: [Substring: UInt16] = [
-        "ABS_X": 0x00, "ABS_Y": 0x01, "ABS_Z": 0x02, "ABS_RX": 0x03, "ABS_RY": 0x04, "ABS_RZ": 0x05, "ABS_THROTTLE": 0x06,
-        "ABS_RUDDER": 0x07, "ABS_WHEEL": 0x08, "ABS_GAS": 0x09, "ABS_BRAKE": 0x0a, "ABS_HAT0X": 0x10, "ABS_HAT0Y": 0x11,
-        "ABS_HAT1X": 0x12, "ABS_HAT1Y": 0x13, "ABS_HAT2X": 0x14, "ABS_HAT2Y": 0x15, "ABS_HAT3X": 0x16, "ABS_HAT3Y": 0x17,
-        "ABS_PRESSURE": 0x18, "ABS_DISTANCE": 0x19, "ABS_TILT_X": 0x1a, "ABS_TILT_Y": 0x1b, "ABS_TOOL_WIDTH": 0x1c,
-        "ABS_VOLUME": 0x20, "ABS_PROFILE": 0x21, "ABS_MISC": 0x28, "ABS_RESERVED": 0x2e, "ABS_MT_SLOT": 0x2f,
-        "ABS_MT_TOUCH_MAJOR": 0x30, "ABS_MT_TOUCH_MINOR": 0x31, "ABS_MT_WIDTH_MAJOR": 0x32, "ABS_MT_WIDTH_MINOR": 0x33,
-        "ABS_MT_ORIENTATION": 0x34, "ABS_MT_POSITION_X": 0x35, "ABS_MT_POSITION_Y": 0x36, "ABS_MT_TOOL_TYPE": 0x37,
-        "ABS_MT_BLOB_ID": 0x38, "ABS_MT_TRACKING_ID": 0x39, "ABS_MT_PRESSURE": 0x3a, "ABS_MT_DISTANCE": 0x3b,
-        "ABS_MT_TOOL_X": 0x3c, "ABS_MT_TOOL_Y": 0x3d,
-    ]
+    // The kernel's names (KernelEventCodes, from linux/input-event-codes.h), as getevent -l prints them.
+    private static let typeNames = names(KernelEventCodes.types)
+    private static let synNames = names(KernelEventCodes.synchronization)
+    private static let absNames = names(KernelEventCodes.absoluteAxes)
     /// Buttons only: keyboard keys do not matter to touches.
-    private static let keyNames: [Substring: UInt16] = [
-        "BTN_0": 0x100, "BTN_1": 0x101, "BTN_2": 0x102, "BTN_3": 0x103, "BTN_4": 0x104, "BTN_5": 0x105, "BTN_6": 0x106,
-        "BTN_7": 0x107, "BTN_8": 0x108, "BTN_9": 0x109, "BTN_LEFT": 0x110, "BTN_RIGHT": 0x111, "BTN_MIDDLE": 0x112,
-        "BTN_SIDE": 0x113, "BTN_EXTRA": 0x114, "BTN_FORWARD": 0x115, "BTN_BACK": 0x116, "BTN_TASK": 0x117,
-        "BTN_DIGI": 0x140, "BTN_TOOL_PEN": 0x140, "BTN_TOOL_RUBBER": 0x141, "BTN_TOOL_BRUSH": 0x142,
-        "BTN_TOOL_PENCIL": 0x143, "BTN_TOOL_AIRBRUSH": 0x144, "BTN_TOOL_FINGER": 0x145, "BTN_TOOL_MOUSE": 0x146,
-        "BTN_TOOL_LENS": 0x147, "BTN_TOOL_QUINTTAP": 0x148, "BTN_STYLUS3": 0x149, "BTN_TOUCH": 0x14a, "BTN_STYLUS": 0x14b,
-        "BTN_STYLUS2": 0x14c, "BTN_TOOL_DOUBLETAP": 0x14d, "BTN_TOOL_TRIPLETAP": 0x14e, "BTN_TOOL_QUADTAP": 0x14f,
-    ]
-    private static let relNames: [Substring: UInt16] = [
-        "REL_X": 0x00, "REL_Y": 0x01, "REL_Z": 0x02, "REL_RX": 0x03, "REL_RY": 0x04, "REL_RZ": 0x05, "REL_HWHEEL": 0x06,
-        "REL_DIAL": 0x07, "REL_WHEEL": 0x08, "REL_MISC": 0x09, "REL_RESERVED": 0x0a, "REL_WHEEL_HI_RES": 0x0b,
-        "REL_HWHEEL_HI_RES": 0x0c,
-    ]
-    private static let mscNames: [Substring: UInt16] = [
-        "MSC_SERIAL": 0x00, "MSC_PULSELED": 0x01, "MSC_GESTURE": 0x02, "MSC_RAW": 0x03, "MSC_SCAN": 0x04, "MSC_TIMESTAMP": 0x05,
-    ]
-    private static let propertyNames: [Substring: UInt16] = [
-        "INPUT_PROP_POINTER": 0x00, "INPUT_PROP_DIRECT": 0x01, "INPUT_PROP_BUTTONPAD": 0x02, "INPUT_PROP_SEMI_MT": 0x03,
-        "INPUT_PROP_TOPBUTTONPAD": 0x04, "INPUT_PROP_POINTING_STICK": 0x05, "INPUT_PROP_ACCELEROMETER": 0x06,
-    ]
+    private static let keyNames = names(KernelEventCodes.keys.filter { $0.name.hasPrefix("BTN_") })
+    private static let relNames = names(KernelEventCodes.relativeAxes)
+    private static let mscNames = names(KernelEventCodes.miscellaneous)
+    private static let propertyNames = names(KernelEventCodes.properties)
+
+    private static func names<Value>(_ table: [(name: String, value: Value)]) -> [Substring: Value] {
+        Dictionary(uniqueKeysWithValues: table.map { (Substring($0.name), $0.value) })
+    }
+
     /// The names of event lines, looked up by their bytes; taken once a parse (each use of a static is a check that
     /// it was made).
     private struct EventNames {
@@ -567,9 +542,7 @@ public enum GeteventFormat {
     private static let eventNames = EventNames()
 
     /// Key states and ABS_MT_TOOL_TYPE's tools, which getevent -l names instead of printing their value.
-    private static let valueNames: [Substring: Int32] = [
-        "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2, "MT_TOOL_DIAL": 0x0a,
-    ]
+    private static let valueNames: [Substring: Int32] = ["UP": 0, "DOWN": 1, "REPEAT": 2].merging(names(KernelEventCodes.tools)) { a, _ in a }
 }
 
 extension Substring {

@@ -1,5 +1,6 @@
-/// The kernel's input event codes that gestured reads (linux/input-event-codes.h). Kept here, in pure
-/// Swift, so that recordings can be parsed and replayed without the kernel headers.
+/// The kernel's input event codes that gestured reads (linux/input-event-codes.h), as constants for the code
+/// that reads them; kept in pure Swift, so that recordings can be parsed and replayed without the kernel headers.
+/// Each is the value `KernelEventCodes` (generated from the header) gives its name: `EventCodeTests` holds them to it.
 public enum EventType {
     public static let syn: UInt16 = 0x00
     public static let key: UInt16 = 0x01
@@ -74,44 +75,28 @@ public enum MTTool {
     public static let palm: Int32 = 2
 }
 
-/// Names of the codes above, for messages and for the comments of evemu files.
+/// Names of event types and codes, for messages and for the comments of evemu files: the kernel's
+/// (`KernelEventCodes`), the last of several for one value (BTN_0, not BTN_MISC).
 public enum EventNames {
-    public static func type(_ type: UInt16) -> String {
-        switch type {
-        case EventType.syn: "EV_SYN"
-        case EventType.key: "EV_KEY"
-        case EventType.rel: "EV_REL"
-        case EventType.abs: "EV_ABS"
-        case EventType.msc: "EV_MSC"
-        default: "EV_\(type)"
-        }
-    }
+    public static func type(_ type: UInt16) -> String { types[type] ?? "EV_\(type)" }
 
     public static func code(_ type: UInt16, _ code: UInt16) -> String {
-        switch (type, code) {
-        case (EventType.syn, SynCode.report): "SYN_REPORT"
-        case (EventType.syn, SynCode.mtReport): "SYN_MT_REPORT"
-        case (EventType.syn, SynCode.dropped): "SYN_DROPPED"
-        case (EventType.abs, _): absNames[code] ?? "ABS_\(code)"
-        case (EventType.key, _): keyNames[code] ?? "KEY_\(code)"
+        if let name = codes[type]?[code] { return name }
+        return switch type {
+        case EventType.abs: "ABS_\(code)"
+        case EventType.key: "KEY_\(code)"
         default: "\(code)"
         }
     }
 
-    private static let absNames: [UInt16: String] = [
-        AbsCode.x: "ABS_X", AbsCode.y: "ABS_Y", AbsCode.pressure: "ABS_PRESSURE", AbsCode.mtSlot: "ABS_MT_SLOT",
-        AbsCode.mtTouchMajor: "ABS_MT_TOUCH_MAJOR", AbsCode.mtTouchMinor: "ABS_MT_TOUCH_MINOR",
-        AbsCode.mtWidthMajor: "ABS_MT_WIDTH_MAJOR", AbsCode.mtWidthMinor: "ABS_MT_WIDTH_MINOR",
-        AbsCode.mtOrientation: "ABS_MT_ORIENTATION", AbsCode.mtPositionX: "ABS_MT_POSITION_X",
-        AbsCode.mtPositionY: "ABS_MT_POSITION_Y", AbsCode.mtToolType: "ABS_MT_TOOL_TYPE",
-        AbsCode.mtBlobID: "ABS_MT_BLOB_ID", AbsCode.mtTrackingID: "ABS_MT_TRACKING_ID",
-        AbsCode.mtPressure: "ABS_MT_PRESSURE", AbsCode.mtDistance: "ABS_MT_DISTANCE",
+    private static let types = lastNames(KernelEventCodes.types)
+    private static let codes: [UInt16: [UInt16: String]] = [
+        EventType.syn: lastNames(KernelEventCodes.synchronization), EventType.key: lastNames(KernelEventCodes.keys),
+        EventType.rel: lastNames(KernelEventCodes.relativeAxes), EventType.abs: lastNames(KernelEventCodes.absoluteAxes),
+        EventType.msc: lastNames(KernelEventCodes.miscellaneous),
     ]
 
-    private static let keyNames: [UInt16: String] = [
-        KeyCode.buttonLeft: "BTN_LEFT", KeyCode.toolPen: "BTN_TOOL_PEN", KeyCode.toolRubber: "BTN_TOOL_RUBBER",
-        KeyCode.toolFinger: "BTN_TOOL_FINGER", KeyCode.toolQuintTap: "BTN_TOOL_QUINTTAP", KeyCode.touch: "BTN_TOUCH",
-        KeyCode.stylus: "BTN_STYLUS", KeyCode.toolDoubleTap: "BTN_TOOL_DOUBLETAP",
-        KeyCode.toolTripleTap: "BTN_TOOL_TRIPLETAP", KeyCode.toolQuadTap: "BTN_TOOL_QUADTAP",
-    ]
+    private static func lastNames(_ table: [(name: String, value: UInt16)]) -> [UInt16: String] {
+        Dictionary(table.map { ($0.value, $0.name) }, uniquingKeysWith: { _, last in last })
+    }
 }
