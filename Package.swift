@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureTrace"]),
         .testTarget(
             name: "GestureConfigTests",
-            dependencies: ["ConfigLanguage", "GestureConfig", "GestureActions", "GestureClient", "Conditioning", "InputCore"]
+            dependencies: ["ConfigLanguage", "GestureConfig", "GestureClient", "Conditioning", "InputCore"]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureActions", "GestureConfig", "GestureProtocol"]),
@@ -206,12 +206,25 @@ let package = Package(
             name: "GestureDaemonTests",
             dependencies: [
                 "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "CaptureFormats", "Conditioning",
-                "InputCore", "CLibevdev", "SystemCalls",
+                "InputCore", "CLibevdev", "SystemCalls", "DaemonTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // What the daemon's tests share: a real `gestured run` on a temporary socket, a protocol client for it, and
+        // the configuration most of them start from.
+        .target(name: "DaemonTestSupport", dependencies: ["CaptureFormats", "GestureProtocol", "SystemCalls"], path: "Tests/DaemonTestSupport"),
+        .testTarget(name: "GestureActionsTests", dependencies: ["ConfigLanguage", "GestureActions", "GestureClient", "GestureConfig"]),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureEngine"]),
+        .testTarget(name: "GestureClientTests", dependencies: ["GestureClient", "DaemonTestSupport"]),
+        .testTarget(
+            name: "GestureCoreTests",
+            dependencies: [
+                "GestureCore", "GestureConfig", "GestureEngine", "CaptureFormats", "Conditioning", "InputCore", "TwinEncoding",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "InputCore"]),
-        .testTarget(name: "GesturectlTests", dependencies: ["gesturectl"]),
+        .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "DaemonTestSupport"]),
         .testTarget(
             name: "ActionServiceTests", dependencies: ["ActionService", "GestureActions", "GestureConfig", "GestureProtocol", "SystemCalls"]),
         // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import CaptureFormats
 import Foundation
 import InputCore

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -298,7 +299,7 @@ import Testing
         let peer = try Self.startPeer(["namesake", daemon.socket, "11"])
         let observer = try daemon.client()
         try waitUntil("the stranger's recognizer") { try observer.request(["type": "status"])["client_recognizers"] as? Int == 1 }
-        let actions = try ActionsNamesTests.Actions(
+        let actions = try RunningActions(
             "[[action]]\ngesture = \"tap\"\non = \"ended\"\ncommand = 'echo \"$GESTURE_RECOGNIZER\" >> OUT'\n",
             in: daemon.directory.appendingPathComponent("actions").path, socket: daemon.socket)
         try waitUntil("gesturectl actions to connect (\(actions.logLines))") { actions.logLines.contains { $0.contains("connected to gestured") } }

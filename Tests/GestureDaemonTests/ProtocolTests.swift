@@ -1,35 +1,14 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
 
 /// The protocol against a real daemon process on a temporary socket, fed by a replayed recording.
 @Suite struct ProtocolTests {
-    static func config(rawUsers: [UInt32] = [getuid()], extra: String = "") -> String {
-        """
-        [daemon]
-        raw_touches = { users = [\(rawUsers.map(String.init).joined(separator: ", "))] }
-        client_queue_bytes = 65536
-        \(extra)
-
-        [[recognizer]]
-        name = "tap"
-        kind = "tap"
-
-        [[recognizer]]
-        name = "pan"
-        kind = "pan"
-        """
-    }
-
-    static let tapThenPan = """
-        at 0.1 tap 150 100
-        at 0.4 drag 60 100 to 200 100 over 0.3
-        """
-
     static func isPanEnd(_ m: [String: Any]) -> Bool { m["recognizer"] as? String == "pan" && m["state"] as? String == "ended" }
 
     @Test func severalClientsEachGetWhatTheirFilterAsks() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let all = try daemon.client(), pans = try daemon.client(), ended = try daemon.client()
         #expect(try pans.request(["type": "subscribe", "filter": ["recognizers": ["pan"]]])["type"] as? String == "subscribed")
         #expect(try ended.request(["type": "subscribe", "filter": ["states": ["ended"]]])["type"] as? String == "subscribed")
@@ -48,7 +27,7 @@ import Testing
     /// Every frame the daemon ran is in the status's latency figures, split into its two parts, each an
     /// ordered p50 ≤ p99 ≤ max.
     @Test func statusSaysWhereEachFramesTimeWent() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try daemon.client()
         _ = try client.request(["type": "subscribe"])
         _ = try client.messages(until: Self.isPanEnd)
@@ -67,7 +46,7 @@ import Testing
 
     @Test func gestureLinesCarryEveryUnit() throws {
         let daemon = try DaemonProcess(
-            config: Self.config() + "\n[[device]]\nname = \"screen\"\noutput_px = [1920, 1280]\n", script: Self.tapThenPan)
+            config: DaemonFixtures.config() + "\n[[device]]\nname = \"screen\"\noutput_px = [1920, 1280]\n", script: DaemonFixtures.tapThenPan)
         let client = try daemon.client()
         _ = try client.request(["type": "subscribe", "filter": ["recognizers": ["tap"]]])
         let tap = try #require(try client.messages(until: { $0["type"] as? String == "gesture" }).last)
@@ -84,7 +63,7 @@ import Testing
     /// The loop handles requests for 100 µs a turn and reads a client again only once its lines are handled: a burst
     /// far larger than one receive is still answered whole, in order, while the recording plays to another client.
     @Test func aBurstOfRequestsIsAnsweredWholeAndInOrder() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let watcher = try daemon.client()
         _ = try watcher.request(["type": "subscribe"])
         let client = try daemon.client()
@@ -102,7 +81,7 @@ import Testing
     }
 
     @Test func badRequestsGetErrorsAndTheConnectionStays() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let early = try daemon.client(hello: false)
         #expect(try early.request(["type": "status"])["code"] as? String == "hello_required")
         #expect(try early.request(["type": "hello", "version": 99])["code"] as? String == "unsupported_version")
@@ -129,7 +108,7 @@ import Testing
     }
 
     @Test func anOversizedLineClosesOnlyThatConnection() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let bystander = try daemon.client()
         let client = try daemon.client()
         try client.sendRaw([UInt8](repeating: UInt8(ascii: "x"), count: 70_000))
@@ -141,7 +120,7 @@ import Testing
     }
 
     @Test func rawTouchesOnlyForAllowedPeers() throws {
-        let denied = try DaemonProcess(config: Self.config(rawUsers: [getuid() &+ 4242]), script: Self.tapThenPan)
+        let denied = try DaemonProcess(config: DaemonFixtures.config(rawUsers: [getuid() &+ 4242]), script: DaemonFixtures.tapThenPan)
         let stranger = try denied.client(hello: false)
         #expect(try stranger.request(["type": "hello", "version": 1])["raw_touches"] as? Bool == false)
         let refusal = try stranger.request(["type": "subscribe", "events": ["touches"]])
@@ -149,7 +128,7 @@ import Testing
         #expect((refusal["message"] as? String)?.contains("raw touches are not allowed for uid \(getuid())") == true)
         #expect(denied.log.contains("raw touches denied"))
 
-        let allowed = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let allowed = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let friend = try allowed.client()
         #expect(try friend.request(["type": "subscribe", "events": ["touches"]])["type"] as? String == "subscribed")
         let touch = try #require(try friend.messages(until: { $0["type"] as? String == "touch" }).last)
@@ -160,7 +139,7 @@ import Testing
     @Test func aClientThatNeverReadsIsDisconnectedAndOthersGetEverything() throws {
         // Ten fingers for 20 s at 100 Hz, played 40 times faster: megabytes of touch lines in half a second.
         let flood = "at 0.1 drag 80 100 to 220 100 over 20 fingers 10\nat 21 tap 150 50\n"
-        let daemon = try DaemonProcess(config: Self.config(), script: flood, speed: 40)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: flood, speed: 40)
         let sleeper = try daemon.client()
         let reader = try daemon.client()
         _ = try sleeper.request(["type": "subscribe", "events": ["gestures", "touches"]])
@@ -176,7 +155,7 @@ import Testing
     }
 
     @Test func aClientThatLeavesMidGestureTakesItsRecognizersWithIt() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: "at 0.1 drag 60 100 to 200 100 over 1.5\nat 2 tap 150 100\n")
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: "at 0.1 drag 60 100 to 200 100 over 1.5\nat 2 tap 150 100\n")
         let watcher = try daemon.client()
         let leaver = try daemon.client()
         let added = try leaver.request([
@@ -197,7 +176,7 @@ import Testing
     }
 
     @Test func clientAdditionsAreValidatedLikeTheConfiguration() throws {
-        let daemon = try DaemonProcess(config: Self.config(), script: Self.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try daemon.client()
         let badTaps = try client.request(["type": "add_recognizer", "recognizer": ["name": "x", "kind": "tap", "number_of_taps_required": 0]])
         #expect(badTaps["code"] as? String == "invalid_recognizer")

@@ -1,10 +1,11 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
 
 /// Reloads of a running daemon: SIGHUP and the reload request, with valid and invalid files.
 @Suite struct ReloadTests {
-    static let base = ProtocolTests.config()
+    static let base = DaemonFixtures.config()
 
     @Test func aValidFileTakesOverWithoutDroppingClients() throws {
         let daemon = try DaemonProcess(config: Self.base, script: "at 0.1 tap 150 100\n")

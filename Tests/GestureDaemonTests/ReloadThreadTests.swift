@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import GestureConfig
 import Glibc
@@ -8,7 +9,7 @@ import Testing
 /// tells systemd's watchdog it is alive every half of WATCHDOG_USEC, and hears SIGTERM during a reload.
 @Suite(.serialized) struct ReloadThreadTests {
     /// A valid configuration a megabyte long (comments): reading and checking it takes far longer than a frame.
-    static let largeConfig = ProtocolTests.config() + "\n" + String(repeating: "# " + String(repeating: "x", count: 70) + "\n", count: 14_000)
+    static let largeConfig = DaemonFixtures.config() + "\n" + String(repeating: "# " + String(repeating: "x", count: 70) + "\n", count: 14_000)
 
     /// The daemon on a recording of strokes played in a loop, telling `notify` what systemd would hear.
     static func daemon(in directory: URL, notify: SystemdIntegrationTests.NotifySocket, environment: [String: String] = [:]) throws -> (Process, String) {

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -44,7 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let notify = try NotifySocket(path: directory.appendingPathComponent("notify").path)
         let config = directory.appendingPathComponent("c.toml").path
-        try ProtocolTests.config().write(toFile: config, atomically: true, encoding: .utf8)
+        try DaemonFixtures.config().write(toFile: config, atomically: true, encoding: .utf8)
         let recording = directory.appendingPathComponent("r.evemu").path
         try DaemonProcess.synthesize("at 1 tap 100 100\n", to: recording)
         let p = Process()
@@ -72,7 +73,7 @@ import Testing
         let config = directory.appendingPathComponent("c.toml").path
         let socket = directory.appendingPathComponent("activated.sock").path
         // The configured socket is elsewhere: only the handed-over one can answer.
-        try ProtocolTests.config(extra: "socket = \"\(directory.appendingPathComponent("unused.sock").path)\"").write(toFile: config, atomically: true, encoding: .utf8)
+        try DaemonFixtures.config(extra: "socket = \"\(directory.appendingPathComponent("unused.sock").path)\"").write(toFile: config, atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
         p.arguments = ["-l", socket, DaemonProcess.binaries.appendingPathComponent("gestured").path, "run", "--config", config]
@@ -93,7 +94,7 @@ import Testing
     /// another user.
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"), "needs root and runuser"))
     func gesturectlSaysWhenAccessIsDenied() throws {
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: "at 1 tap 100 100\n")
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: "at 1 tap 100 100\n")
         // The daemon's directory is private to root: open the way to the socket, not the socket itself.
         chmod(daemon.directory.path, 0o755)
         let gesturectl = DaemonProcess.binaries.appendingPathComponent("gesturectl").path

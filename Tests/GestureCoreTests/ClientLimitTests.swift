@@ -1,6 +1,5 @@
 import Foundation
 @testable import GestureCore
-@testable import GestureDaemon
 import Testing
 
 /// What one connection may add is bounded (daemon.max_client_*): one more is refused with an error that names

@@ -37,8 +37,8 @@ import Testing
         #expect(error("0 button press\n") == TraceError(line: 1, "expected button down or button up"))
     }
 
-    @Test func hugeButFiniteValuesRun() {
-        let lines = traceLines("""
+    @Test func hugeButFiniteValuesRun() throws {
+        let lines = try Trace.run("""
             region V 0 0 100 100
             pan p in V
             long-press l in V duration=1e300

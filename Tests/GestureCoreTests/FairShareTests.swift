@@ -1,6 +1,5 @@
 import Foundation
 @testable import GestureCore
-@testable import GestureDaemon
 import Testing
 
 /// What all connections may hold together is shared by user (daemon.max_user_share, docs/protocol.md, Limits):

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite struct ActionsCommandTests {
     @Test func commandsRunAndTheFileIsReadAgainWhenItChanges() throws {
         let daemon = try DaemonProcess(
-            config: ProtocolTests.config(), script: "at 0.3 tap 150 100\nat 4.0 tap 150 100 taps 1\n")
+            config: DaemonFixtures.config(), script: "at 0.3 tap 150 100\nat 4.0 tap 150 100 taps 1\n")
         let folder = daemon.directory.appendingPathComponent("user").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let actions = folder + "/actions.toml", out = folder + "/out.txt", log = folder + "/actions.log"
@@ -63,7 +64,7 @@ import Testing
     /// refused: its commands run, and what cannot be typed is said once, with the advice for what is missing.
     @Test func withoutUinputCommandsRunAndKeysAreSaidOnce() throws {
         guard access("/dev/uinput", W_OK) != 0 else { return }
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: "at 0.3 tap 150 100\nat 4.0 tap 150 100 taps 1\n")
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: "at 0.3 tap 150 100\nat 4.0 tap 150 100 taps 1\n")
         let folder = daemon.directory.appendingPathComponent("user").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let actions = folder + "/actions.toml", out = folder + "/out.txt", log = folder + "/actions.log"
@@ -89,7 +90,7 @@ import Testing
     /// Commands that hang, write without end or fail: each is ended at its timeout with what it started, and said
     /// in the log with what it printed; none delays the next gesture's commands.
     @Test func aCommandThatHangsOrFloodsIsEndedAndDelaysNothing() throws {
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: "at 0.5 tap 150 100\nat 2.5 tap 150 100 taps 1\n")
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: "at 0.5 tap 150 100\nat 2.5 tap 150 100 taps 1\n")
         let folder = daemon.directory.appendingPathComponent("user").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let actions = folder + "/actions.toml", out = folder + "/out.txt", log = folder + "/actions.log"

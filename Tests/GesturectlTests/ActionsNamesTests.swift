@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -22,28 +23,6 @@ import Testing
         name = "pan"
         kind = "pan"
         """
-
-    /// The actions file `text`, in `folder` (OUT in it: the file its commands write), and `gesturectl actions`
-    /// running it.
-    final class Actions {
-        let folder: String
-        let file: String
-        let out: String
-        private let client: ActionsClient
-
-        init(_ text: String, in folder: String, socket: String) throws {
-            self.folder = folder
-            file = folder + "/actions.toml"
-            out = folder + "/out.txt"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try text.replacingOccurrences(of: "OUT", with: out).write(toFile: file, atomically: true, encoding: .utf8)
-            client = try ActionsClient(file: file, socket: socket, log: folder + "/actions.log")
-        }
-
-        var isRunning: Bool { client.isRunning }
-        var logLines: [String] { client.logLines }
-        var outLines: [String] { ActionsClient.lines(out) }
-    }
 
     @Test func aNameTheDaemonLacksIsSaidWhereItIsWrittenWithTheNameMeant() throws {
         let daemon = try DaemonProcess(config: Self.config, script: "at 30 tap 150 100\n")
@@ -85,7 +64,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "shape vee\nexample\nstroke\n0 0 0\n10 30 0.1\n20 0 0.2\n".write(toFile: folder + "/vee.shape", atomically: true, encoding: .utf8)
         try "shape triangle\nexample\nstroke\n0 0 0\n20 0 0.1\n10 25 0.2\n0 0 0.3\n".write(toFile: folder + "/triangle.shape", atomically: true, encoding: .utf8)
-        let actions = try Actions(
+        let actions = try RunningActions(
             """
             [[recognizer]]
             name = "two-finger-tap"
@@ -137,7 +116,7 @@ import Testing
         let first = try DaemonProcess(config: Self.config, script: "at 1.5 tap 150 100 fingers 2\n")
         let socket = first.socket
         let folder = first.directory.appendingPathComponent("user").path
-        let actions = try Actions(
+        let actions = try RunningActions(
             """
             [[recognizer]]
             name = "two-finger-tap"

@@ -2,7 +2,6 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureCore
-@testable import GestureDaemon
 import CaptureFormats
 import Logging
 import Testing
@@ -250,13 +249,13 @@ import Testing
         let configuration = try Configuration.parse(allowed, file: "test.toml")
         let logger = Logger(label: "test")
         let lines = Core.Lines()
-        let core = DaemonCore(configuration: configuration, access: .resolve(configuration, logger: logger), outbox: lines)
+        let core = DaemonCore(configuration: configuration, access: resolved(configuration), outbox: lines)
         core.deviceAdded(Core.device)
         Self.connect(core, 2, Self.stranger, [#"{"type":"subscribe","events":["touches"]}"#])
         core.frame(Core.frame(1, [(1, .began, 50, 100)]), from: Core.device.id)
         #expect(lines.objects(to: 2).contains { $0["type"] as? String == "touch" })
         let revoked = try Configuration.parse(Self.recognizers, file: "test.toml")
-        core.apply(revoked, access: .resolve(revoked, logger: logger), at: .seconds(1.01))
+        core.apply(revoked, access: resolved(revoked), at: .seconds(1.01))
         let before = lines.objects(to: 2).count
         #expect(lines.objects(to: 2).last?["code"] as? String == "access_revoked")
         core.frame(Core.frame(1.1, [(2, .began, 50, 100)]), from: Core.device.id)

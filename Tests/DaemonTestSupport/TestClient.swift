@@ -4,11 +4,11 @@ import SystemCalls
 import Glibc
 
 /// A protocol client on a real socket, with timeouts so a test fails instead of hanging.
-final class TestClient {
-    private(set) var fd: Int32
+public final class TestClient {
+    public private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String, hello: Bool = true) throws {
+    public init(path: String, hello: Bool = true) throws {
         do {
             fd = try UnixSocketConnection.connect(to: path).rawValue
         } catch {
@@ -25,12 +25,12 @@ final class TestClient {
     deinit { disconnect() }
 
     /// Closes the connection once: a second close could close another test's descriptor with the same number.
-    func disconnect() {
+    public func disconnect() {
         if fd >= 0 { close(fd) }
         fd = -1
     }
 
-    func sendRaw(_ bytes: [UInt8]) throws {
+    public func sendRaw(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -39,12 +39,12 @@ final class TestClient {
         }
     }
 
-    func send(_ object: [String: Any]) throws {
+    public func send(_ object: [String: Any]) throws {
         try sendRaw(Array(try JSONSerialization.data(withJSONObject: object)) + [UInt8(ascii: "\n")])
     }
 
     /// The next line, or nil when the daemon closed the connection; throws after `timeout` seconds of silence.
-    func line(timeout: Double = 10) throws -> String? {
+    public func line(timeout: Double = 10) throws -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -65,7 +65,7 @@ final class TestClient {
         }
     }
 
-    func message(timeout: Double = 10) throws -> [String: Any]? {
+    public func message(timeout: Double = 10) throws -> [String: Any]? {
         guard let line = try line(timeout: timeout) else { return nil }
         guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             throw TestFailure("not a JSON object: \(line)")
@@ -74,7 +74,7 @@ final class TestClient {
     }
 
     /// Sends a request and returns the first reply that is not an event.
-    func request(_ object: [String: Any]) throws -> [String: Any] {
+    public func request(_ object: [String: Any]) throws -> [String: Any] {
         try send(object)
         while let m = try message() {
             let type = m["type"] as? String ?? ""
@@ -84,7 +84,7 @@ final class TestClient {
     }
 
     /// Every message until one satisfies `stop` (included).
-    func messages(until stop: ([String: Any]) -> Bool, timeout: Double = 10) throws -> [[String: Any]] {
+    public func messages(until stop: ([String: Any]) -> Bool, timeout: Double = 10) throws -> [[String: Any]] {
         var seen: [[String: Any]] = []
         while let m = try message(timeout: timeout) {
             seen.append(m)
@@ -96,7 +96,7 @@ final class TestClient {
 
 extension [String: Any] {
     /// "recognizer state" of a gesture message, for comparing sequences.
-    var gestureSummary: String? {
+    public var gestureSummary: String? {
         guard self["type"] as? String == "gesture" else { return nil }
         return "\(self["recognizer"] ?? "?") \(self["state"] ?? "?")"
     }

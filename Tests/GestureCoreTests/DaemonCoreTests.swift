@@ -2,7 +2,6 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureCore
-@testable import GestureDaemon
 import CaptureFormats
 import InputCore
 import Logging
@@ -35,9 +34,10 @@ import Testing
         return (core, lines)
     }
 
-    /// The configuration's access, as the daemon resolves it, with `rawTouches` for who may have raw touches.
+    /// The configuration's access, resolved as the daemon resolves it (the tests' configurations name users and
+    /// groups by id), with `rawTouches` for who may have raw touches.
     static func access(_ configuration: Configuration, rawTouches: PeerPolicy = PeerPolicy(users: [0])) -> Access {
-        var access = Access.resolve(configuration, logger: Logger(label: "test"))
+        var access = resolved(configuration)
         access.rawTouches = rawTouches
         return access
     }
@@ -230,4 +230,17 @@ extension DaemonCoreTimeTests {
         let touches = pad.lines.objects(to: 1).filter { $0["type"] as? String == "touch" && $0["phase"] as? String == "began" }
         #expect(touches.map { "\($0["id"]!) \($0["time"]!)" } == ["1 10", "2 10.151"])
     }
+}
+
+/// Ids only, as the tests' configurations give them: a name is unknown. The daemon's own user is the test's.
+struct IDsOnly: UserNames {
+    func uid(_ name: String) -> UInt32? { nil }
+    func gid(_ name: String) -> UInt32? { nil }
+    var ownUID: UInt32 { geteuid() }
+}
+
+/// The configuration's access with every name resolved as `IDsOnly` does.
+func resolved(_ configuration: Configuration) -> Access {
+    var names = IDsOnly()
+    return Access.resolve(configuration, names: &names, logger: Logger(label: "test"))
 }

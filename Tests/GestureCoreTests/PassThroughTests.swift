@@ -1,7 +1,6 @@
 import GestureConfig
 import GestureEngine
 @testable import GestureCore
-@testable import GestureDaemon
 import CaptureFormats
 import InputCore
 import Logging

@@ -3,16 +3,16 @@ import Foundation
 import Glibc
 
 /// A real `gestured run` process on a temporary socket, serving a recording made from a gesture script.
-final class DaemonProcess {
-    let directory: URL
-    let socket: String
-    let configPath: String
-    let logPath: String
+public final class DaemonProcess {
+    public let directory: URL
+    public let socket: String
+    public let configPath: String
+    public let logPath: String
     private let process = Process()
 
     /// The build folder the tests were built in (so a sanitizer build tests its own gestured), found from the
     /// test binary itself, which SwiftPM puts next to the executables.
-    static var binaries: URL {
+    public static var binaries: URL {
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         if FileManager.default.isExecutableFile(atPath: own.appendingPathComponent("gestured").path) { return own }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,14 +20,14 @@ final class DaemonProcess {
     }
 
     /// The source tree, for its shipped files (the device database).
-    static var projectRoot: String {
+    public static var projectRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     /// Starts the daemon and waits until its socket answers. `bare`: the recording is served as bare `E:` lines,
     /// its device given with `--description` (a file of its header lines). `socket`: where to listen, when not in
     /// its own folder (a daemon restarted where its clients look for it).
-    init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false, socket: String? = nil) throws {
+    public init(config: String, script: String, speed: Double = 1, extra: [String] = [], bare: Bool = false, socket: String? = nil) throws {
         directory = try Self.temporaryDirectory()
         self.socket = socket ?? directory.appendingPathComponent("g.sock").path
         configPath = directory.appendingPathComponent("gestured.toml").path
@@ -62,27 +62,27 @@ final class DaemonProcess {
         if ProcessInfo.processInfo.environment["GESTURED_KEEP_TEST_DIRS"] == nil { try? FileManager.default.removeItem(at: directory) }
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-    var isRunning: Bool { process.isRunning }
-    var pid: Int32 { process.processIdentifier }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var isRunning: Bool { process.isRunning }
+    public var pid: Int32 { process.processIdentifier }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// SIGTERM, then the exit status.
-    func stop() -> Int32 {
+    public func stop() -> Int32 {
         process.terminate()
         process.waitUntilExit()
         return process.terminationStatus
     }
 
-    func client(hello: Bool = true) throws -> TestClient { try TestClient(path: socket, hello: hello) }
+    public func client(hello: Bool = true) throws -> TestClient { try TestClient(path: socket, hello: hello) }
 
-    static func synthesize(_ script: String, to path: String) throws {
+    public static func synthesize(_ script: String, to path: String) throws {
         let recording = try GestureScript(script, source: "test script").recording
         try EvemuFormat.write(recording.description!, events: recording.events).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("gestured-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -90,7 +90,7 @@ final class DaemonProcess {
 
     /// Runs a gestured or gesturectl command to completion: its exit status, stdout and stderr. `directory`: the
     /// folder it runs in, when its paths are relative.
-    static func run(
+    public static func run(
         _ program: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
     ) throws -> (status: Int32, out: String, err: String) {
         try runAny(binaries.appendingPathComponent(program).path, arguments, environment: environment, directory: directory)
@@ -98,7 +98,7 @@ final class DaemonProcess {
 
     /// Runs any program to completion: its exit status, stdout and stderr. Stderr goes through a file: with
     /// two pipes, a child filling the one not being read (a sanitizer's report, say) would wait forever.
-    static func runAny(
+    public static func runAny(
         _ path: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
     ) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
@@ -120,13 +120,13 @@ final class DaemonProcess {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Waits for something another process does, checking every 10 ms for at most 10 s.
-func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+public func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
     for _ in 0..<1000 {
         if try condition() { return }
         usleep(10_000)

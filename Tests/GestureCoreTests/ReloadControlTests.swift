@@ -2,7 +2,6 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureCore
-@testable import GestureDaemon
 import Testing
 
 /// Reloading cancels every gesture in flight, so over the socket only the peers daemon.control names may do

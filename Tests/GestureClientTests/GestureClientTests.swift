@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import Foundation
 import GestureClient
 import Glibc
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func gesturesArriveTypedWithTheirValues() async throws {
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
         #expect(client.hello.daemonVersion.isEmpty == false)
         _ = try await client.subscribe(events: [.gestures])
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func aFilteredSubscriptionGetsOnlyWhatItAsked() async throws {
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
         _ = try await client.subscribe(events: [.gestures], recognizers: ["pan"], states: ["began", "ended"])
         let gestures = Self.gestures(try await Self.events(client, until: Self.isPanEnd))
@@ -64,7 +65,7 @@ import Testing
 
     @Test func aClientsOwnRegionAndRecognizerAndTheErrorsThatRefuseThemAreTyped() async throws {
         let daemon = try DaemonProcess(
-            config: ProtocolTests.config(extra: "max_client_recognizers = 1"), script: ProtocolTests.tapThenPan)
+            config: DaemonFixtures.config(extra: "max_client_recognizers = 1"), script: DaemonFixtures.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
         try await client.addRegion(name: "left", device: "touch", rect: [0, 0, 0.5, 1])
         do {
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func rawTouchesAreForThoseTheDaemonAllows() async throws {
-        let denied = try DaemonProcess(config: ProtocolTests.config(rawUsers: []), script: ProtocolTests.tapThenPan)
+        let denied = try DaemonProcess(config: DaemonFixtures.config(rawUsers: []), script: DaemonFixtures.tapThenPan)
         let refused = try await GestureClient(socket: denied.socket, name: "client test")
         #expect(!refused.hello.rawTouches)
         do {
@@ -102,7 +103,7 @@ import Testing
         }
         #expect(denied.stop() == 0)
 
-        let allowed = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
+        let allowed = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try await GestureClient(socket: allowed.socket, name: "client test")
         #expect(client.hello.rawTouches)
         _ = try await client.subscribe(events: [.touches])
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func theEventsEndWhenTheDaemonGoesAndNothingListeningIsSaidSo() async throws {
-        let daemon = try DaemonProcess(config: ProtocolTests.config(), script: ProtocolTests.tapThenPan)
+        let daemon = try DaemonProcess(config: DaemonFixtures.config(), script: DaemonFixtures.tapThenPan)
         let client = try await GestureClient(socket: daemon.socket, name: "client test")
         _ = try await client.subscribe()
         #expect(daemon.stop() == 0)

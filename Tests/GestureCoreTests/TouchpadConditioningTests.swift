@@ -2,7 +2,6 @@ import Foundation
 import GestureConfig
 import GestureEngine
 @testable import GestureCore
-@testable import GestureDaemon
 import CaptureFormats
 import Conditioning
 import InputCore
