@@ -10,8 +10,9 @@ import Logging
 /// configuration, log) comes back as actions (`takeActions`). Time comes in with every call; it never reads a
 /// clock.
 ///
-/// It is the step function: every input first fires the deadlines due before it, by one rule of time
-/// (docs/daemon.md, Time), then goes to the part that owns it: frames to FrameRouter, devices to Devices,
+/// It is the step function: every input that comes at a time (a frame, a device gone, a connection, a line, a
+/// reload) first fires the deadlines due before it, by one rule of time (docs/daemon.md, Time), whatever order
+/// the caller calls in, then goes to the part that owns it: frames to FrameRouter, devices to Devices,
 /// connections and their lines to Requests, configurations read to Reloads. What they share is CoreState.
 public final class DaemonCore {
     let state: CoreState
@@ -82,7 +83,10 @@ public final class DaemonCore {
     public func deviceAdded(_ info: DeviceInfo) { devices.deviceAdded(info) }
 
     /// The input layer already delivered a last frame cancelling the device's touches.
-    public func deviceRemoved(_ device: DeviceID, at time: Timestamp) { devices.deviceRemoved(device, at: time) }
+    public func deviceRemoved(_ device: DeviceID, at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
+        devices.deviceRemoved(device, at: time)
+    }
 
     /// The kernel's buffer for a device overflowed (SYN_DROPPED): libevdev already resynchronized its touches, but
     /// whatever moved meanwhile was lost.
@@ -111,16 +115,19 @@ public final class DaemonCore {
     /// A new connection at `time`, within daemon.max_clients and max_clients_per_user (the socket server refuses
     /// the rest where it accepts them): it has daemon.hello_timeout_s from then to say hello.
     public func clientConnected(_ id: ClientID, peer: PeerCredentials, at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
         requests.clientConnected(id, peer: peer, at: time)
     }
 
     /// The client is gone: its subscriptions end and what it added is removed from every surface.
     public func clientDisconnected(_ id: ClientID, reason: String = "closed", at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
         requests.clientDisconnected(id, reason: reason, at: time)
     }
 
     /// One request line, without its newline, at `time`.
     public func clientLine(_ id: ClientID, _ line: some Collection<UInt8>, at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
         requests.clientLine(id, line, at: time)
     }
 
@@ -143,11 +150,15 @@ public final class DaemonCore {
 
     /// Takes a new configuration: every touch in flight is cancelled on the old surfaces, and devices are
     /// claimed again under the new entries. Clients stay connected; their additions are kept where they still fit.
-    public func apply(_ new: Configuration, access: Access, at time: Timestamp) { reloads.apply(new, access: access, at: time) }
+    public func apply(_ new: Configuration, access: Access, at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
+        reloads.apply(new, access: access, at: time)
+    }
 
     /// A configuration read for a reload: applied, or refused with its errors; the requests that waited for it
     /// are answered.
     public func finishReload(_ result: Result<(Configuration, Access), ConfigErrors>, at time: Timestamp) {
+        fireDeadlines(through: time, inclusive: false)
         reloads.finishReload(result, at: time)
     }
 }
