@@ -46,6 +46,7 @@ test: test-deps
 	for t in $(HOSTILE_LOAD_TESTS); do $(SWIFT) test --skip-build --filter "HostileLoadTests/$$t" || exit 1; done
 	$(SWIFT) test --skip-build --filter ReloadThreadTests
 	$(MAKE) check-units
+	scripts/check-imports
 	scripts/check-client-package
 	scripts/check-python-client
 	scripts/check-deb

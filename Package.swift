@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "LinuxInput",
             dependencies: [
-                "InputCore", "CaptureFormats", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput",
+                "InputCore", "CaptureFormats", "GestureEngine", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput",
             ]
         ),
         // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
@@ -123,7 +123,8 @@ let package = Package(
         .target(
             name: "ActionService",
             dependencies: [
-                "GestureActions", "GestureClient", "GestureConfig", "DesktopFocus", "LinuxInput", "SystemCalls", "CGesturedInput",
+                "GestureActions", "GestureClient", "GestureConfig", "GestureProtocol", "DesktopFocus", "LinuxInput", "SystemCalls",
+                "CGesturedInput",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -145,7 +146,7 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "ConfigLanguage", "GestureCore", "GestureCatalog", "GestureConfig", "GestureProtocol", "CaptureFormats", "Conditioning", "InputCore",
+                "ConfigLanguage", "GestureCore", "GestureConfig", "GestureEngine", "GestureProtocol", "CaptureFormats", "InputCore",
                 "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -168,6 +169,7 @@ let package = Package(
             name: "gestured",
             dependencies: [
                 "GestureCore",
+                "GestureEngine",
                 "GestureTrace",
                 "GestureConfig",
                 "GestureDaemon",
@@ -185,28 +187,28 @@ let package = Package(
             name: "gesturectl",
             dependencies: [
                 "ActionService", "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports",
-                "LinuxInput", "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ConfigLanguageTests", dependencies: ["ConfigLanguage"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
-        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureTrace", "GestureCatalog", "UnistrokeLogs"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureEngine", "GestureTrace", "GestureCatalog", "UnistrokeLogs"]),
         // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
         // the frame builder's test devices.
-        .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "TwinEncoding"]),
-        .testTarget(name: "CaptureFormatsTests", dependencies: ["CaptureFormats", "InputCore"]),
-        .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureTrace"]),
+        .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "GestureEngine", "TwinEncoding"]),
+        .testTarget(name: "CaptureFormatsTests", dependencies: ["CaptureFormats", "GestureEngine", "InputCore"]),
+        .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureEngine", "GestureTrace"]),
         .testTarget(
             name: "GestureConfigTests",
-            dependencies: ["ConfigLanguage", "GestureConfig", "GestureClient", "Conditioning", "InputCore"]
+            dependencies: ["ConfigLanguage", "GestureConfig", "GestureClient", "GestureEngine", "GestureSamples", "Conditioning", "InputCore"]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureActions", "GestureConfig", "GestureProtocol"]),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureCore", "GestureDaemon", "GestureConfig", "GestureProtocol", "GestureClient", "CaptureFormats", "Conditioning",
-                "InputCore", "CLibevdev", "SystemCalls", "DaemonTestSupport",
+                "GestureCore", "GestureDaemon", "GestureConfig", "GestureEngine", "CaptureFormats", "InputCore", "CLibevdev",
+                "DaemonTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -223,13 +225,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "InputCore"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "CaptureFormats", "GestureEngine", "InputCore"]),
         .testTarget(name: "GesturectlTests", dependencies: ["gesturectl", "DaemonTestSupport"]),
         .testTarget(
             name: "ActionServiceTests", dependencies: ["ActionService", "GestureActions", "GestureConfig", "GestureProtocol", "SystemCalls"]),
         // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland
         // against replies written from its documentation.
-        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SessionDesktop", "SystemCalls"]),
+        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SessionDesktop"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]
