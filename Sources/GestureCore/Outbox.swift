@@ -1,5 +1,17 @@
-/// A connection's number, unique for the daemon's lifetime.
-public typealias ClientID = Int
+/// A connection's number, unique for the daemon's lifetime: a type of its own, so that no other number (a
+/// descriptor, a user id, a count) can be taken for one.
+public struct ClientID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public init(integerLiteral value: Int) { rawValue = value }
+
+    /// The number after this one: the next connection's.
+    public var next: ClientID { ClientID(rawValue + 1) }
+
+    public static func < (a: ClientID, b: ClientID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { String(rawValue) }
+}
 
 /// Where the core's lines go: a queue per client that the caller writes out after each call (the socket server,
 /// which batches a frame's lines into one write per client), or stdout for a replay. Queueing only: the core

@@ -114,7 +114,7 @@ final class Requests {
             client.name = name
             return .hello(
                 Hello(
-                    uid: Int(client.peer.uid), rawTouches: client.mayReceiveTouches, positions: client.positions, client: client.id,
+                    uid: Int(client.peer.uid), rawTouches: client.mayReceiveTouches, positions: client.positions, client: client.id.rawValue,
                     additions: client.trusted ? .shared : .own))
         }
         guard client.greeted else {

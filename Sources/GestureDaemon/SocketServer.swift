@@ -410,7 +410,7 @@ final class SocketServer: Outbox {
             return
         }
         let id = nextID
-        nextID += 1
+        nextID = nextID.next
         let client = PeerConnection(id: id, fd: fd, peer: peer, trusted: trusted)
         clients[id] = client
         byDescriptor[fd] = client

@@ -283,7 +283,7 @@ import Testing
 
     @Test func allConnectionsTogetherAddNoMoreThanTheTotal() throws {
         let (core, lines) = try Core.core("[daemon]\nmax_client_recognizers_total = 2\nmax_user_share = 1\npositions = { users = [1000] }\n" + Self.recognizers)
-        for id in 1...3 {
+        for id in (1...3).map { ClientID($0) } {
             Self.connect(core, id, Self.stranger, [#"{"type":"add_recognizer","id":1,"recognizer":{"name":"mine","kind":"tap","device":"touch"}}"#])
         }
         #expect(Self.replies(lines, 3).last?["code"] as? String == "limit_reached")

@@ -89,7 +89,7 @@ import Testing
     @Test func shapeStepsAreSharedByUserThenConnection() throws {
         let (core, lines) = try DaemonCoreTests.core("[daemon]\nclient_shape_steps = 1200\npositions = { users = [1000, 1001] }\n")
         func connect(_ id: ClientID, _ uid: UInt32) {
-            _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id), uid: uid, gid: uid), at: .zero)
+            _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id.rawValue), uid: uid, gid: uid), at: .zero)
             core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
             core.clientLine(id, Array(Self.addShape("bar", Self.bar).utf8), at: .zero)
             core.clientLine(id, Array(#"{"type":"add_recognizer","recognizer":{"name":"mine","kind":"shape","shapes":["bar"]}}"#.utf8), at: .zero)
@@ -140,13 +140,13 @@ import Testing
     @Test func allConnectionsShapesTogetherAreBounded() throws {
         // One user's connections: the whole total is theirs to take here (max_user_share; FairShareTests).
         let (core, lines) = try DaemonCoreTests.core(Self.config + "\nmax_client_shape_points_total = 30\nmax_user_share = 1\n")
-        func line(_ client: Int, _ request: String) -> [String: Any] {
+        func line(_ client: ClientID, _ request: String) -> [String: Any] {
             core.clientLine(client, Array(request.utf8), at: .zero)
             guard let last = lines.sent.last(where: { $0.0 == client }) else { return [:] }
             return (try? JSONSerialization.jsonObject(with: Data(last.1.utf8)) as? [String: Any]) ?? [:]
         }
-        for client in 1...2 {
-            _ = core.clientConnected(client, peer: PeerCredentials(pid: Int32(client), uid: 1000, gid: 1000), at: .zero)
+        for client in (1...2).map { ClientID($0) } {
+            _ = core.clientConnected(client, peer: PeerCredentials(pid: Int32(client.rawValue), uid: 1000, gid: 1000), at: .zero)
             core.clientLine(client, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
         }
         // A bar is 6 points, a zigzag 16.

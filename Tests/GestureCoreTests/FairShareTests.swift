@@ -16,15 +16,15 @@ import Testing
     final class Peers {
         let core: DaemonCore
         let lines: DaemonCoreTests.Lines
-        var next = 1
+        var next: ClientID = 1
 
         init(_ toml: String) throws { (core, lines) = try DaemonCoreTests.core(toml) }
 
         /// A new connection of `uid`, greeted.
         func connect(_ uid: UInt32) -> ClientID {
             let id = next
-            next += 1
-            _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id), uid: uid, gid: uid), at: .zero)
+            next = next.next
+            _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id.rawValue), uid: uid, gid: uid), at: .zero)
             core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
             return id
         }

@@ -15,7 +15,7 @@ import Testing
     }
 
     static func hello(_ core: DaemonCore, _ id: ClientID, uid: UInt32, gid: UInt32 = 100, groups: [UInt32] = []) {
-        _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id), uid: uid, gid: gid, groups: groups), at: .zero)
+        _ = core.clientConnected(id, peer: PeerCredentials(pid: Int32(id.rawValue), uid: uid, gid: gid, groups: groups), at: .zero)
         core.clientLine(id, Array(#"{"type":"hello","version":1}"#.utf8), at: .zero)
     }
 
