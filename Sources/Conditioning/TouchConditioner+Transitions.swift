@@ -48,7 +48,7 @@ extension TouchConditioner {
             verdict = .edgePalm
             cause = .atSideEdge(distance: min(touch.location.x, surface.width - touch.location.x), limit: edge)
         }
-        var segments: TouchID = 0
+        var segments: UInt64 = 0
         let state: ContactState
         if let owner = contactBeside(touch) {
             // No two fingertips are this close: firmware split one contact in two. The piece is what its owner
@@ -129,7 +129,7 @@ extension TouchConditioner {
     }
 
     /// A new touch for the engine, landing here: its next id, its began, and the state it is in.
-    private mutating func newTouch(_ touch: Touch, segment: inout TouchID, settles: Bool, cameBack: Bool, at now: Timestamp) -> ContactState {
+    private mutating func newTouch(_ touch: Touch, segment: inout UInt64, settles: Bool, cameBack: Bool, at now: Timestamp) -> ContactState {
         let id = TouchIDLayout.id(ofPiece: segment, of: touch.id)
         segment += 1
         emit(touch, id: id, phase: .began, at: touch.location, from: touch.location)

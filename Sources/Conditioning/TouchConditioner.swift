@@ -19,7 +19,7 @@ public struct TouchConditioner {
     struct Contact {
         var state: ContactState
         /// How many touches the engine has had of it: the next one's id is the contact's with this in bits 32 up.
-        var segments: TouchID
+        var segments: UInt64
         /// When the contact landed (a restart or a split does not change it).
         var landedAt: Timestamp
         /// Where the device last reported it, and when.

@@ -251,7 +251,7 @@ final class FrameRouter {
     private static func encode(_ delivery: TouchDelivery, place: EncodedFields, on session: DeviceSession, contactClass: String?, into w: inout JSONWriter) {
         let touch = delivery.touch
         TouchEvent.encode(
-            place: place, id: touch.id, phase: TouchEvent.Phase(delivery.phase), time: DaemonTime(delivery.time),
+            place: place, id: touch.id.rawValue, phase: TouchEvent.Phase(delivery.phase), time: DaemonTime(delivery.time),
             touchType: TouchEvent.TouchType(touch.type), location: session.location(touch.location), pressure: touch.pressure,
             majorMillimetres: touch.majorRadius, contactClass: contactClass, into: &w)
     }

@@ -14,8 +14,8 @@ struct ReplaySource {
     /// Added to the recording's times to put them on the live clock; nil until playing starts.
     private var offset: Int64?
     /// Added to touch ids on each loop: an id never names two touches.
-    private var idOffset: TouchID = 0
-    private let idSpan: TouchID
+    private var idOffset: UInt64 = 0
+    private let idSpan: UInt64
     /// A pause between loops, so the last gesture's timers run out before the first begins again.
     private static let gap: Int64 = 1_000_000_000
     /// Playing starts this long after the first subscription, so clients that connect together all see it.
@@ -29,7 +29,7 @@ struct ReplaySource {
         // The one device served: a recording is served only where the hub opened none (or is not asked for).
         info = try DeviceInfo(recording: recording, source: source, id: DeviceID(0), node: "replay:\(source)", kind: kind, knowledge: knowledge)
         frames = try Replay.frames(of: recording, source: source, kind: info.kind)
-        idSpan = (frames.lazy.flatMap(\.touches).map(\.id).max() ?? 0) + 1
+        idSpan = (frames.lazy.flatMap(\.touches).map(\.id.rawValue).max() ?? 0) + 1
         self.loop = loop
         self.speed = speed
     }
@@ -76,7 +76,7 @@ struct ReplaySource {
             playing.append(contentsOf: frame.touches)
             for i in playing.indices {
                 playing[i].timestamp = live(playing[i].timestamp, offset)
-                playing[i].id += idOffset
+                playing[i].id = TouchID(playing[i].id.rawValue + idOffset)
             }
             frame.touches = playing
             body(frame, t)

@@ -50,8 +50,25 @@ public struct TouchTypes: OptionSet, Hashable, Sendable {
 }
 
 /// Identifies one touch from touch-down to lift. The input layer hands out a fresh id per touch (kernel
-/// tracking ids are reused), so an id never names two different touches.
-public typealias TouchID = UInt64
+/// tracking ids are reused), so an id never names two different touches. A type of its own, so that no other
+/// number (a slot, a tracking id, a count) can be taken for one.
+public struct TouchID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public let rawValue: UInt64
+
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public init(integerLiteral value: UInt64) { rawValue = value }
+    /// The id written in decimal (a trace's `down 3 ...`); nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        guard let value = UInt64(text) else { return nil }
+        rawValue = value
+    }
+
+    /// The id after this one: the next touch's.
+    public var next: TouchID { TouchID(rawValue &+ 1) }
+
+    public static func < (a: TouchID, b: TouchID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { String(rawValue) }
+}
 
 /// One finger (or pen) as of one frame. Locations are millimetres on the device surface, y down.
 /// (The fields are in the order that packs them: the one-byte ones in the optionals' tail. A touch is copied many

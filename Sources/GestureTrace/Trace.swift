@@ -424,10 +424,10 @@ final class TraceSession {
     private func recordStage(_ conditioned: TouchFrame?, at time: Timestamp) {
         let when = TraceFormat.time(time) + " "
         for touch in conditioned?.touches ?? [] where touch.phase != .stationary {
-            lines.append(when + "touch " + String(touch.id) + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
+            lines.append(when + "touch " + touch.id.description + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
         }
         for (touch, contactClass) in stage?.classified ?? [] {
-            lines.append(when + contactClass.description + " " + String(touch.id) + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
+            lines.append(when + contactClass.description + " " + touch.id.description + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
         }
     }
 
@@ -442,7 +442,7 @@ final class TraceSession {
                 lines.append(line)
             case .touch(let delivery):
                 lines.append(
-                    TraceFormat.time(delivery.time) + " " + delivery.region + ": touch " + String(delivery.touch.id)
+                    TraceFormat.time(delivery.time) + " " + delivery.region + ": touch " + delivery.touch.id.description
                         + " " + delivery.phase.description)
             }
         }

@@ -238,7 +238,7 @@ public struct FrameBuilder {
     }
 
     private mutating func newTouch(at location: Point, time: Timestamp, type: TouchType) -> Touch {
-        defer { nextTouchID += 1 }
+        defer { nextTouchID = nextTouchID.next }
         return Touch(id: nextTouchID, phase: .began, location: location, timestamp: time, type: type)
     }
 

@@ -9,11 +9,11 @@ import GestureEngine
 /// so ids never collide across devices, nor a contact's pieces with each other or with later contacts.
 public enum TouchIDLayout {
     /// The first id of the `index`th device opened (from 0).
-    public static func firstID(ofDevice index: Int) -> TouchID { TouchID(index) << 40 | 1 }
+    public static func firstID(ofDevice index: Int) -> TouchID { TouchID(UInt64(index) << 40 | 1) }
 
     /// A contact's pieces after the first: at most this many, after which its path is no longer cut.
-    public static let maximumPieces: TouchID = 255
+    public static let maximumPieces: UInt64 = 255
 
     /// The id of piece `piece` (0 for the first) of the contact whose id is `contact`.
-    public static func id(ofPiece piece: TouchID, of contact: TouchID) -> TouchID { contact | piece << 32 }
+    public static func id(ofPiece piece: UInt64, of contact: TouchID) -> TouchID { TouchID(contact.rawValue | piece << 32) }
 }

@@ -1,3 +1,4 @@
+import GestureEngine
 import Testing
 
 @testable import Conditioning
@@ -11,10 +12,10 @@ struct TouchTableTests {
         // Ids landing and lifting in an order that leaves gaps and reuses places.
         let steps: [(UInt64, String?)] = [(7, "a"), (3, "b"), (7, "c"), (9, "d"), (3, nil), (12, "e"), (7, nil), (3, "f"), (42, nil), (9, "g")]
         for (id, value) in steps {
-            table[id] = value
+            table[TouchID(id)] = value
             dictionary[id] = value
             for probe: UInt64 in [3, 7, 9, 12, 42] {
-                #expect(table[probe] == dictionary[probe], "\(probe) after \(id) = \(value ?? "nil")")
+                #expect(table[TouchID(probe)] == dictionary[probe], "\(probe) after \(id) = \(value ?? "nil")")
             }
             #expect(Set(table.values) == Set(dictionary.values))
             #expect((table.first { id, v in id == 9 && v == "g" } != nil) == (dictionary[9] == "g"))

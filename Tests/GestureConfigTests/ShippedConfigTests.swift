@@ -191,9 +191,9 @@ import Testing
     @Test func theTouchpadsFourFingerSwipeIsNotAThreeFingerOne() throws {
         let d = SurfaceDriver(try surface(try Self.load("examples/laptop-touchpad.toml")))
         let ys: [Double] = [15, 25, 35, 45]
-        d.frame(0, ys.enumerated().map { (TouchID($0.offset + 1), .began, 30, $0.element) }, type: .indirect)
+        d.frame(0, ys.enumerated().map { (TouchID(UInt64($0.offset + 1)), .began, 30, $0.element) }, type: .indirect)
         for i in 1...6 {
-            d.frame(Double(i) * 0.01, ys.enumerated().map { (TouchID($0.offset + 1), .moved, 30 + Double(i) * 2, $0.element) }, type: .indirect)
+            d.frame(Double(i) * 0.01, ys.enumerated().map { (TouchID(UInt64($0.offset + 1)), .moved, 30 + Double(i) * 2, $0.element) }, type: .indirect)
         }
         #expect(d.actions == ["four-finger-swipe-horizontal ended"])
     }

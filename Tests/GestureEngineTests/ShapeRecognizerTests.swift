@@ -27,11 +27,11 @@ import Testing
         var t = start
         for (i, p) in stroke.enumerated() {
             let phase: TouchPhase = i == 0 ? .began : .moved
-            h.frame(t, (0..<fingers).map { f in (id + TouchID(f), phase, p.x + Double(f) * 15, p.y) })
+            h.frame(t, (0..<fingers).map { f in (TouchID(id.rawValue + UInt64(f)), phase, p.x + Double(f) * 15, p.y) })
             t += 0.01
         }
         let last = stroke[stroke.count - 1]
-        h.frame(t, (0..<fingers).map { f in (id + TouchID(f), .ended, last.x + Double(f) * 15, last.y) })
+        h.frame(t, (0..<fingers).map { f in (TouchID(id.rawValue + UInt64(f)), .ended, last.x + Double(f) * 15, last.y) })
         return t
     }
 

@@ -520,7 +520,7 @@ extension StateCoercionTests {
         }
 
         private func log(_ phase: String, _ touches: [Touch]) {
-            received.append(([phase] + touches.map { String($0.id) }).joined(separator: " "))
+            received.append(([phase] + touches.map { $0.id.description }).joined(separator: " "))
         }
 
         override func touchesBegan(_ touches: [Touch]) {

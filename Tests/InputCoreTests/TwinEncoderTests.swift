@@ -149,7 +149,7 @@ import TwinEncoding
                 let contact = TwinEncoder.Contact(x: Int32.random(in: 0...1000, using: &generator), y: Int32.random(in: 0...500, using: &generator))
                 encoder.began(nextID, contact, at: time)
                 down[nextID] = contact
-                nextID += 1
+                nextID = nextID.next
             }
             var events: [InputEvent] = []
             encoder.frame(at: time, into: &events)

@@ -36,7 +36,7 @@ enum ProtocolA {
     static func words(_ frames: [TouchFrame]) -> [String] {
         let first = frames.first?.touches.first?.id ?? 0
         return frames.map { frame in
-            frame.touches.map { "\($0.id - first + 1):\($0.phase)@\(Int($0.location.x)),\(Int($0.location.y))" }.joined(separator: " ")
+            frame.touches.map { "\($0.id.rawValue - first.rawValue + 1):\($0.phase)@\(Int($0.location.x)),\(Int($0.location.y))" }.joined(separator: " ")
         }
     }
 }

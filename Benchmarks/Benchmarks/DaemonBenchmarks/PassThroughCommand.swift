@@ -128,9 +128,9 @@ struct PassThroughCommand: ParsableCommand {
         let start = monotonicNanoseconds()
         for n in 0..<frames {
             let time = Timestamp(nanoseconds: Int64(n) * 5_000_000)
-            if n % 100 == 0 { encoder.began(TouchID(n), .init(x: 100, y: 100), at: time) }
-            encoder.moved(TouchID(n - n % 100), .init(x: Int32(100 + n % 100), y: 100), at: time)
-            if n % 100 == 99 { encoder.ended(TouchID(n - 99), at: time) }
+            if n % 100 == 0 { encoder.began(TouchID(UInt64(n)), .init(x: 100, y: 100), at: time) }
+            encoder.moved(TouchID(UInt64(n - n % 100)), .init(x: Int32(100 + n % 100), y: 100), at: time)
+            if n % 100 == 99 { encoder.ended(TouchID(UInt64(n - 99)), at: time) }
             events.removeAll(keepingCapacity: true)
             encoder.frame(at: time, into: &events)
             for event in events { if let frame = builder.handle(event) { touches += frame.touches.count } }

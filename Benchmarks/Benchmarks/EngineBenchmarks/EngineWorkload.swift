@@ -95,7 +95,7 @@ final class EngineWorkload {
             for i in 0..<Self.fingers {
                 let p = location(finger: i, step: 0)
                 frame.touches.append(Touch(id: nextTouchID, phase: .began, location: p, timestamp: time))
-                nextTouchID += 1
+                nextTouchID = nextTouchID.next
             }
         } else {
             let phase: TouchPhase = position == cycle - 1 ? .ended : .moved
