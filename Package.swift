@@ -187,7 +187,7 @@ let package = Package(
             name: "gesturectl",
             dependencies: [
                 "ActionService", "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports",
-                "SystemCalls", "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ConfigLanguageTests", dependencies: ["ConfigLanguage"]),

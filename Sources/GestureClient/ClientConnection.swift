@@ -1,13 +1,11 @@
 import Foundation
 import GestureProtocol
-import SystemCalls
-import SystemPackage
 
 /// The socket of a `GestureClient`, shared by the callers and the thread that reads it: replies go to the call
 /// that waits for them (by request id), events to the client's stream. It lives until both the client and the
 /// reading thread are done with it, and closes the descriptor then, so no call can use a number reused since.
 final class ClientConnection: @unchecked Sendable {
-    private let socket: FileDescriptor
+    private let socket: DaemonSocket
     private let sink: AsyncThrowingStream<Event, Error>.Continuation
     /// Guards the waiting calls, the next id and how the connection ended.
     private let lock = NSLock()
@@ -16,31 +14,15 @@ final class ClientConnection: @unchecked Sendable {
     private var closedWith: GestureClientError?
 
     init(path: String, events: AsyncThrowingStream<Event, Error>.Continuation) throws(GestureClientError) {
-        do {
-            socket = try UnixSocketConnection.connect(to: path)
-        } catch {
-            switch error.errno {
-            case .noSuchFileOrDirectory, .connectionRefused:
-                throw GestureClientError(code: "not_running", message: "nothing listens on \(path): is gestured running?")
-            case .permissionDenied, .notPermitted:
-                throw GestureClientError(code: "access_denied", message: "\(path) is for its group only (usually gestured): join it and log in again")
-            default:
-                throw GestureClientError(code: "connect_failed", message: "\(error)")
-            }
-        }
+        socket = try DaemonSocket(path: path)
         sink = events
         let reader = Thread { [self] in readLines() }
         reader.name = "gestured client"
         reader.start()
     }
 
-    deinit { socket.closeReleasing() }
-
-    /// Ends the connection; the reading thread then finishes everything. (shutdown, not close: that thread may be
-    /// in recv on the descriptor.)
-    func shutdown() {
-        _ = Glibc.shutdown(socket.rawValue, Int32(SHUT_RDWR))
-    }
+    /// Ends the connection; the reading thread then finishes everything.
+    func shutdown() { socket.shutdown() }
 
     /// Sends a request and waits for its reply; a reply of type `error` throws it.
     func request(_ request: Request) async throws(GestureClientError) -> Reply {
@@ -58,7 +40,7 @@ final class ClientConnection: @unchecked Sendable {
                 waiting[id] = continuation
                 lock.unlock()
                 do {
-                    try send(request.line(id: .number(id)))
+                    try socket.send(request.line(id: .number(id)))
                 } catch {
                     lock.lock()
                     let stillWaiting = waiting.removeValue(forKey: id)
@@ -75,51 +57,19 @@ final class ClientConnection: @unchecked Sendable {
         return reply
     }
 
-    private func send(_ line: [UInt8]) throws(GestureClientError) {
-        var sent = 0
-        while sent < line.count {
-            let n = try? systemCall("send", on: "the gestured socket") {
-                line[sent...].withUnsafeBytes { Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            }
-            guard let n, n > 0 else { throw GestureClientError.closed }
-            sent += n
-        }
-    }
-
     // MARK: Reading
 
-    /// The reading thread: lines until the daemon closes the connection (or `close`), then everything ends.
+    /// The reading thread: lines until the daemon closes the connection (or `shutdown`), then everything ends.
     private func readLines() {
-        let buffer = LineBuffer()
-        var reader = ServerLineReader()
-        var ending = GestureClientError.closed
-        reading: while true {
-            guard let room = buffer.room() else {
-                ending = GestureClientError(code: "malformed_line", message: "a line longer than \(LineBuffer.maximumLineBytes) bytes")
-                break
-            }
-            let received = (try? systemCall("recv", on: "the gestured socket") { recv(socket.rawValue, room.baseAddress, room.count, 0) }) ?? 0
-            guard received > 0 else { break }
-            buffer.received(received)
-            while let line = buffer.nextLine() {
-                do {
-                    try handle(line, &reader)
-                } catch {
-                    ending = error
-                    break reading
-                }
-            }
+        do throws(GestureClientError) {
+            while try socket.read({ _, decoded in handle(decoded) }) {}
+            finish(GestureClientError.closed)
+        } catch {
+            finish(error)
         }
-        finish(ending)
     }
 
-    private func handle(_ line: UnsafeBufferPointer<UInt8>, _ reader: inout ServerLineReader) throws(GestureClientError) {
-        let decoded: ServerLine
-        do {
-            decoded = try reader.decode(line)
-        } catch {
-            throw GestureClientError(code: "malformed_line", message: error.message)
-        }
+    private func handle(_ decoded: ServerLine) {
         switch decoded {
         case .event(let event):
             sink.yield(event)

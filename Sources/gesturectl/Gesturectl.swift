@@ -46,13 +46,22 @@ struct SocketOption: ParsableArguments {
     @Option(name: .long, help: "The daemon's socket (default: $GESTURED_SOCKET, /run/gestured/gestured.sock, or the one `make run` uses).")
     var socket: String?
 
-    func connect() -> DaemonConnection {
+    /// The daemon's socket, hello said; a connection refused ends gesturectl with what to do about it.
+    func connect() -> DaemonSocket {
+        let path = socket ?? GestureClient.defaultSocketPath()
         do {
-            let connection = try DaemonConnection(path: socket ?? GestureClient.defaultSocketPath())
-            try connection.hello()
+            let connection = try DaemonSocket(path: path)
+            _ = try connection.request(.hello(version: ProtocolVersion.current, client: "gesturectl"))
             return connection
         } catch {
-            fail(error.description)
+            switch error.code {
+            case "not_running":
+                fail("gestured is not running: nothing listens on \(path) (start it with `systemctl start gestured`, or `make run` in the source tree; --socket or GESTURED_SOCKET name another socket)")
+            case "access_denied":
+                fail("access denied to \(path): the socket is for its group only; add your user to that group (`ls -l \(path)` shows it, usually gestured) and log in again")
+            default:
+                fail(error.message)
+            }
         }
     }
 }

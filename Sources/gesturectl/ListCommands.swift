@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureConfig
+import GestureClient
 import GestureProtocol
 
 /// Rows under their column names, or the reply's JSON line as the daemon sent it.
@@ -106,7 +107,7 @@ struct CheckCommand: ParsableCommand {
 
 private func ask(_ socket: SocketOption, _ request: Request) -> (line: [UInt8], reply: Reply) {
     let connection = socket.connect()
-    do { return try connection.request(request) } catch { fail(error.description) }
+    do { return try connection.request(request) } catch { fail(error.message) }
 }
 
 /// Numbers as a person reads them, one after another.

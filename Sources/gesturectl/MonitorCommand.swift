@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Glibc
 import SystemPackage
+import GestureClient
 import GestureProtocol
 
 /// Live gestures (and touches, for allowed users), one line each.
@@ -43,7 +44,7 @@ struct MonitorCommand: ParsableCommand {
         do {
             subscribed = try connection.request(.subscribe(subscription))
         } catch {
-            fail(error.description)
+            fail(error.message)
         }
         // Each line is written as it arrives, even into a pipe: what came together (one receive) is written
         // together, before waiting for more. The first says the subscription is in place.
@@ -67,7 +68,7 @@ struct MonitorCommand: ParsableCommand {
                 }
             } catch {
                 Self.write(out)
-                fail(error.description)
+                fail(error.message)
             }
             guard read else {
                 Self.write(out)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureConfig
 import GestureEngine
+import GestureClient
 import GestureProtocol
 
 /// Shapes from a live device, through the daemon (docs/shapes.md).
@@ -47,7 +48,7 @@ struct ShapeCommand: ParsableCommand {
             do {
                 _ = try connection.request(.subscribe(subscription))
             } catch {
-                fail(error.description)
+                fail(error.message)
             }
             var drawings: [ShapeExample] = []
             while drawings.count < examples {
@@ -71,7 +72,7 @@ struct ShapeCommand: ParsableCommand {
 
         /// One drawing: touches from the first that lands until every finger has been up for `pause` seconds.
         /// Touches that land together (one frame, one time) are taken together, as a frame.
-        private func drawing(on connection: DaemonConnection) -> [[ShapePoint]] {
+        private func drawing(on connection: DaemonSocket) -> [[ShapePoint]] {
             var strokes = StrokeCollector(fingers: fingers)
             var down: [UInt64: Point] = [:]
             var frameTime: DaemonTime?
@@ -79,8 +80,8 @@ struct ShapeCommand: ParsableCommand {
             func observe(at time: DaemonTime) { strokes.observe(down: down.values, at: Timestamp(nanoseconds: time.microseconds * 1000)) }
             while true {
                 if started, down.isEmpty, !connection.hasLine(within: pause) { break }
-                let message: DaemonConnection.Message?
-                do { message = try connection.readMessage() } catch { fail(error.description) }
+                let message: DaemonSocket.Message?
+                do { message = try connection.readMessage() } catch { fail(error.message) }
                 guard let message else { fail("the daemon closed the connection") }
                 guard case .event(.touch(let touch)) = message.decoded, touch.contactClass == nil else { continue }
                 if let frameTime, frameTime != touch.time { observe(at: frameTime) }
