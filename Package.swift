@@ -30,8 +30,6 @@ let package = Package(
         // The whole pipeline on recordings in process (OfflineReplay, what `gestured replay` runs), for the shape
         // benchmark, which replays thousands of drawings with hundreds of configurations.
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
-        // The $1 unistroke logs read where they lie, for the shape benchmark and the check mark sample's tests.
-        .library(name: "UnistrokeLogs", targets: ["UnistrokeLogs"]),
         // Which application is in front on the running desktop, for per-application actions.
         .library(name: "DesktopFocus", targets: ["DesktopFocus"]),
         // gesturectl import's readers of other tools' configurations, for their fuzzers.
@@ -97,7 +95,6 @@ let package = Package(
         // The text-trace form of scenarios: parse, run on an engine (touch conditioning first, when asked), print
         // what happened.
         .target(name: "GestureTrace", dependencies: ["GestureEngine", "GestureCatalog", "Conditioning", "InputCore"]),
-        .target(name: "UnistrokeLogs"),
         // The language gestured's files are written in: TOML 1.0 read from bytes, each value with its place. Imports
         // nothing.
         .target(name: "ConfigLanguage"),
@@ -192,7 +189,7 @@ let package = Package(
         ),
         .testTarget(name: "ConfigLanguageTests", dependencies: ["ConfigLanguage"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
-        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureEngine", "GestureTrace", "GestureCatalog", "UnistrokeLogs"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureEngine", "GestureTrace", "GestureCatalog"]),
         // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
         // the frame builder's test devices.
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "GestureEngine", "TwinEncoding"]),

@@ -39,6 +39,8 @@ let package = Package(
             ],
             path: "Benchmarks/LabelledRecordings"
         ),
+        // The $1 unistroke logs read where they lie (never copied), for the shape benchmark: test data, not the product's.
+        .target(name: "UnistrokeLogs", path: "Benchmarks/UnistrokeLogs"),
         // The whole daemon as a separate process: end-to-end latency and memory under a long replay.
         .executableTarget(
             name: "DaemonBenchmarks",
@@ -80,7 +82,7 @@ let package = Package(
                 .product(name: "GestureProtocol", package: gestured),
                 .product(name: "InputCore", package: gestured),
                 .product(name: "LinuxInput", package: gestured),
-                .product(name: "UnistrokeLogs", package: gestured),
+                "UnistrokeLogs",
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,7 +98,7 @@ let package = Package(
         // How the shape benchmark reads the $1 logs, makes recordings of them and scores what the replays print.
         .testTarget(
             name: "ShapesBenchmarkTests",
-            dependencies: ["ShapesBenchmark", .product(name: "UnistrokeLogs", package: gestured)],
+            dependencies: ["ShapesBenchmark", "UnistrokeLogs"],
             path: "Tests/ShapesBenchmarkTests"
         ),
         // How the first-action comparison with libinput reads both programs' lines and sums them up.

@@ -2,7 +2,6 @@ import Foundation
 import GestureEngine
 import GestureSamples
 import Testing
-import UnistrokeLogs
 
 /// The checkmark sample: one finger, a stroke down and to the right, then a stroke up and to the right;
 /// recognized when the finger lifts, located at the vertex. Lengths in millimetres (the trace default).
@@ -279,98 +278,5 @@ import UnistrokeLogs
             driver.frame(0.06, .up(1))
             #expect(gestureActions(driver.events).map(\.state) == (recognized ? [.ended] : []), "height \(height)")
         }
-    }
-}
-
-/// The checkmark sample against real strokes: the $1 unistroke logs (10 subjects x 3 speeds x 16 gestures
-/// x 10 repetitions, stylus on a Pocket PC, pixels and milliseconds), read from the shared recordings folder,
-/// never copied into the repository. Each stroke is one touch: down at its first point, a move per point
-/// that changes, up at its last point. Pixels become millimetres at 0.25 mm/px, y down as in the data.
-///
-/// Measured (CheckmarkGestureRecognizer defaults: minimumStrokeHeight 2 mm, jitterTolerance 0.5 mm,
-/// upStrokeRatio 1.2), all 10 subjects:
-///
-/// | speed  | check recognized | v recognized | other 14 gestures (1400 strokes) |
-/// |--------|------------------|--------------|----------------------------------|
-/// | slow   | 82/100           | 22/100       | 0                                |
-/// | medium | 82/100           | 24/100       | 0                                |
-/// | fast   | 91/100           | 41/100       | 0                                |
-///
-/// Subject s02, medium: check 10/10, v 8/10, the 140 others 0. Before the recognizer tolerated jitter
-/// (a small upward lead-in, a one-pixel step left) and asked for a longer up stroke, medium was check
-/// 34/100 and v 68/100. A "v" whose second leg is the longer one is still a checkmark to it.
-@Suite(.enabled(if: UnistrokeData.isAvailable, "the $1 unistroke logs are not at ../shared/recordings/dollar1-unistroke/xml_logs (set GESTURED_RECORDINGS to the recordings folder)"))
-struct UnistrokeCheckmarkTests {
-    static let millimetresPerPixel = 0.25
-
-    /// Whether the checkmark recognizer sends an ended action for `stroke`, fed alone to a fresh engine.
-    static func recognizes(_ stroke: UnistrokeDrawing) -> Bool {
-        guard let first = stroke.points.first, let last = stroke.points.last else { return false }
-        let driver = FingerDriver()
-        driver.engine.add(CheckmarkGestureRecognizer(name: "check"))
-        let k = millimetresPerPixel
-        driver.frame(first.ms / 1000, .down(1, first.x * k, first.y * k))
-        var previous = first
-        for p in stroke.points.dropFirst() where p.x != previous.x || p.y != previous.y {
-            // The device reports a change only; a repeated sample is not a move.
-            driver.frame(p.ms / 1000, .move(1, p.x * k, p.y * k))
-            previous = p
-        }
-        driver.frame(last.ms / 1000, .up(1))
-        let actions = gestureActions(driver.events)
-        return actions.contains { $0.state == .ended }
-    }
-
-    struct Rates {
-        var checks = 0, checksRecognized = 0
-        var others = 0, othersRecognized = 0
-        var recognizedByGesture: [String: Int] = [:]
-        var gestures: Set<String> = []
-
-        mutating func add(_ stroke: UnistrokeDrawing) {
-            gestures.insert(stroke.shape)
-            let recognized = UnistrokeCheckmarkTests.recognizes(stroke)
-            if recognized { recognizedByGesture[stroke.shape, default: 0] += 1 }
-            if stroke.shape == "check" {
-                checks += 1
-                if recognized { checksRecognized += 1 }
-            } else {
-                others += 1
-                if recognized { othersRecognized += 1 }
-            }
-        }
-
-        var summary: String {
-            "check \(checksRecognized)/\(checks), others \(othersRecognized)/\(others), by gesture \(recognizedByGesture.sorted { $0.key < $1.key })"
-        }
-    }
-
-    @Test func oneSubjectAtMediumSpeedAllSixteenGestures() throws {
-        var rates = Rates()
-        for stroke in try UnistrokeLog.drawings(in: UnistrokeData.folder, subject: "s02", speed: "medium") { rates.add(stroke) }
-        #expect(rates.gestures.count == 16)
-        #expect(rates.checks == 10)
-        #expect(rates.others == 150)
-        // Measured: check 10/10; others 8/150, all of them "v".
-        #expect(rates.checksRecognized >= 9, "most checks: \(rates.summary)")
-        #expect(rates.othersRecognized <= 10, "few others: \(rates.summary)")
-        #expect(Set(rates.recognizedByGesture.keys).isSubset(of: ["check", "v"]), "\(rates.summary)")
-    }
-
-    @Test func allSubjectsAtMediumSpeed() throws {
-        var rates = Rates()
-        for subject in UnistrokeLog.subjects(in: UnistrokeData.folder) {
-            for stroke in try UnistrokeLog.drawings(in: UnistrokeData.folder, subject: subject, speed: "medium") { rates.add(stroke) }
-        }
-        #expect(rates.checks == 100)
-        #expect(rates.others == 1500)
-        // Measured: check 82/100; others 24/1500 (1.6%), all of them "v" (24/100).
-        // A regression floor and ceiling from that measurement:
-        #expect(rates.checksRecognized >= 78, "\(rates.summary)")
-        #expect(rates.othersRecognized <= 30, "\(rates.summary)")
-        #expect(Set(rates.recognizedByGesture.keys).isSubset(of: ["check", "v"]), "\(rates.summary)")
-        // "Most checks recognized" does not hold across subjects: the sample has no tolerance for jitter
-        // (see the suite's comment). Kept as a known issue so that a fix shows up.
-        #expect(rates.checksRecognized > rates.checks / 2, "most checks: \(rates.summary)")
     }
 }

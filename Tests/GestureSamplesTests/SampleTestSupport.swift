@@ -2,7 +2,6 @@ import Foundation
 import GestureEngine
 import GestureTrace
 import Testing
-import UnistrokeLogs
 
 // MARK: Trace form
 
@@ -119,23 +118,6 @@ func deliveries(_ events: [EngineEvent]) -> [String] {
 
 // MARK: The $1 unistroke dataset
 
-/// The $1 unistroke logs (Wobbrock, Wilson, Li, UIST 2007) in the shared recordings folder, outside the
-/// repository: `../shared/recordings/dollar1-unistroke/xml_logs` from the project root, or under
-/// GESTURED_RECORDINGS. A fresh clone does not have them, so the tests that read them are skipped then.
-enum UnistrokeData {
-    static var folder: String {
-        if let override = ProcessInfo.processInfo.environment["GESTURED_RECORDINGS"] { return UnistrokeLog.folder(in: override) }
-        // This file is Tests/GestureSamplesTests/SampleTestSupport.swift: three levels up is the project root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return UnistrokeLog.folder(in: root.deletingLastPathComponent().appendingPathComponent("shared/recordings").path)
-    }
-
-    static var isAvailable: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-}
 
 /// Timed trace lines with a short name for test reports.
 struct Strokes: Sendable, CustomTestStringConvertible {
