@@ -3,12 +3,9 @@ extension TOMLReader {
     /// The value that begins here, up to its end.
     mutating func value() throws(TOMLError) -> TOMLNode.Value {
         switch text.current {
-        case UInt8(ascii: "\""):
-            let triple = text.peek(1) == UInt8(ascii: "\"") && text.peek(2) == UInt8(ascii: "\"")
-            return .string(try basicString(multiline: triple))
-        case UInt8(ascii: "'"):
-            let triple = text.peek(1) == UInt8(ascii: "'") && text.peek(2) == UInt8(ascii: "'")
-            return .string(try literalString(multiline: triple))
+        case let quote? where quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"):
+            let triple = text.peek(1) == quote && text.peek(2) == quote
+            return .string(try quotedString(quote, multiline: triple))
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "{"): return try inlineTable()
         default: return try scalar()
@@ -61,9 +58,10 @@ extension TOMLReader {
         return table.node().value
     }
 
-    /// `"..."`, or `"""..."""` over lines: escapes read, a line's end after `\` and the blanks and line breaks after
-    /// it left out, a line break right after the opening quotes left out.
-    mutating func basicString(multiline: Bool) throws(TOMLError) -> String {
+    /// A string in `quote`s: `"..."` (basic: escapes read) or `'...'` (literal: as written); tripled, over lines, a
+    /// line break right after the opening quotes left out, and in a basic one a line's end after `\` and the blanks
+    /// and line breaks after it too.
+    mutating func quotedString(_ quote: UInt8, multiline: Bool) throws(TOMLError) -> String {
         let open = text.position
         text.advance(multiline ? 3 : 1)
         if multiline { skipFirstLineBreak() }
@@ -72,7 +70,7 @@ extension TOMLReader {
             guard let b = text.current else {
                 throw TOMLError(.syntax("a string that is never closed: it began here"), at: open)
             }
-            if b == UInt8(ascii: "\"") {
+            if b == quote {
                 if !multiline {
                     text.advance()
                     break
@@ -80,31 +78,8 @@ extension TOMLReader {
                 if try closesMultiline(quote: b, into: &out) { break }
                 continue
             }
-            if b == UInt8(ascii: "\\") {
+            if b == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
                 try escape(multiline: multiline, into: &out)
-                continue
-            }
-            try stringCharacter(multiline: multiline, into: &out)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `'...'`, or `'''...'''` over lines: as written, with no escapes.
-    mutating func literalString(multiline: Bool) throws(TOMLError) -> String {
-        let open = text.position
-        text.advance(multiline ? 3 : 1)
-        if multiline { skipFirstLineBreak() }
-        var out: [UInt8] = []
-        while true {
-            guard let b = text.current else {
-                throw TOMLError(.syntax("a string that is never closed: it began here"), at: open)
-            }
-            if b == UInt8(ascii: "'") {
-                if !multiline {
-                    text.advance()
-                    break
-                }
-                if try closesMultiline(quote: b, into: &out) { break }
                 continue
             }
             try stringCharacter(multiline: multiline, into: &out)

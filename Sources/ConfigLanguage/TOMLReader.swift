@@ -115,8 +115,8 @@ public struct TOMLReader {
             let at = text.position, start = text.index
             let name: String
             switch text.current {
-            case UInt8(ascii: "\""): name = try basicString(multiline: false)
-            case UInt8(ascii: "'"): name = try literalString(multiline: false)
+            case let quote? where quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"):
+                name = try quotedString(quote, multiline: false)
             case let c? where TOMLText.isBareKeyByte(c):
                 while let b = text.current, TOMLText.isBareKeyByte(b) { text.advance() }
                 name = text.string(from: start)

@@ -102,24 +102,6 @@ struct TOMLText {
 
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// The length of the well-formed UTF-8 sequence at `i` (The Unicode Standard, table 3-7), or 0.
-    static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int {
-        let lead = bytes[i]
-        let (length, second): (Int, ClosedRange<UInt8>) =
-            switch lead {
-            case 0x00...0x7F: (1, 0x80...0xBF)
-            case 0xC2...0xDF: (2, 0x80...0xBF)
-            case 0xE0: (3, 0xA0...0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
-            case 0xED: (3, 0x80...0x9F)
-            case 0xF0: (4, 0x90...0xBF)
-            case 0xF1...0xF3: (4, 0x80...0xBF)
-            case 0xF4: (4, 0x80...0x8F)
-            default: (0, 0x80...0xBF)
-            }
-        guard length > 1 else { return length }
-        guard i + length <= bytes.count, second.contains(bytes[i + 1]) else { return 0 }
-        for k in 2..<length where !(0x80...0xBF).contains(bytes[i + k]) { return 0 }
-        return length
-    }
+    /// The length of the well-formed UTF-8 sequence at `i`, or 0 for an ill-formed one.
+    static func sequenceLength(_ bytes: [UInt8], at i: Int) -> Int { max(0, UTF8Sequence.length(bytes[i...])) }
 }
