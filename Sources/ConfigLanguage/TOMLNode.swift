@@ -24,12 +24,6 @@ public struct TOMLNode: Sendable {
         keyPosition = key
         valuePosition = position
     }
-
-    /// The entry of a table by key; nil for a key it lacks and for a node that is no table.
-    public subscript(key: String) -> TOMLNode? {
-        guard case .table(let entries) = value else { return nil }
-        return entries.first { $0.key == key }?.node
-    }
 }
 
 /// A date, a time of day, or both, with an offset from UTC or without (TOML's offset date-time, local

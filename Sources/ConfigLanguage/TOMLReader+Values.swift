@@ -40,14 +40,14 @@ extension TOMLReader {
         defer { depth -= 1 }
         text.advance()
         let table = TableBuilder(.header)
-        try text.skipBlanks()
+        text.skipBlanks()
         if text.current == UInt8(ascii: "}") {
             text.advance()
             return table.node().value
         }
         while true {
             try keyValue(in: table)
-            try text.skipBlanks()
+            text.skipBlanks()
             if text.current == UInt8(ascii: "}") { break }
             guard text.current == UInt8(ascii: ",") else {
                 throw text.error("expected ',' or '}' after an inline table's value, saw \(text.sawDescription)")
@@ -64,7 +64,7 @@ extension TOMLReader {
     mutating func quotedString(_ quote: UInt8, multiline: Bool) throws(TOMLError) -> String {
         let open = text.position
         text.advance(multiline ? 3 : 1)
-        if multiline { skipFirstLineBreak() }
+        if multiline { text.advance(text.lineBreak()) }
         var out: [UInt8] = []
         while true {
             guard let b = text.current else {
@@ -87,13 +87,6 @@ extension TOMLReader {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func skipFirstLineBreak() {
-        if text.current == UInt8(ascii: "\n") {
-            text.advance()
-        } else if text.current == UInt8(ascii: "\r"), text.peek(1) == UInt8(ascii: "\n") {
-            text.advance(2)
-        }
-    }
 
     /// At a quote in a multi-line string: three or more end it, the first one or two of five at most being the
     /// string's own (`""""` ends a string with `"` in it); fewer are the string's.
@@ -116,13 +109,12 @@ extension TOMLReader {
 
     /// One character of a string as it is: a line break only in a multi-line one.
     private mutating func stringCharacter(multiline: Bool, into out: inout [UInt8]) throws(TOMLError) {
-        let b = text.current!
-        if b == UInt8(ascii: "\n") || (b == UInt8(ascii: "\r") && text.peek(1) == UInt8(ascii: "\n")) {
+        if text.lineBreak() > 0 {
             guard multiline else {
                 throw text.error("a line break in a string of one line: write \\n, or use a multi-line string (\"\"\")")
             }
             out.append(UInt8(ascii: "\n"))
-            text.advance(b == UInt8(ascii: "\n") ? 1 : 2)
+            text.advance(text.lineBreak())
             return
         }
         let start = text.index
@@ -135,12 +127,18 @@ extension TOMLReader {
         let at = text.position
         text.advance()
         guard let c = text.current else { throw text.error("a string that ends in a backslash") }
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "b"): 0x08, UInt8(ascii: "t"): 0x09, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "f"): 0x0C,
-            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C,
-        ]
-        if let byte = simple[c] {
-            out.append(byte)
+        let simple: UInt8? =
+            switch c {
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "t"): 0x09
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): c
+            default: nil
+            }
+        if let simple {
+            out.append(simple)
             text.advance()
             return
         }
@@ -165,17 +163,15 @@ extension TOMLReader {
             // A backslash that ends a line: it, the line break and every blank and line break after it go.
             var ahead = 0
             while text.peek(ahead) == UInt8(ascii: " ") || text.peek(ahead) == UInt8(ascii: "\t") { ahead += 1 }
-            if text.peek(ahead) == UInt8(ascii: "\n") || (text.peek(ahead) == UInt8(ascii: "\r") && text.peek(ahead + 1) == UInt8(ascii: "\n")) {
-                while let b = text.current,
-                    b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n")
-                        || (b == UInt8(ascii: "\r") && text.peek(1) == UInt8(ascii: "\n"))
-                {
-                    text.advance()
+            if text.lineBreak(at: ahead) > 0 {
+                while text.current == UInt8(ascii: " ") || text.current == UInt8(ascii: "\t") || text.lineBreak() > 0 {
+                    text.advance(max(1, text.lineBreak()))
                 }
                 return
             }
         }
-        throw TOMLError(.syntax("unknown escape \\\(text.sawDescription.dropFirst().dropLast()): a string knows \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX and \\UXXXXXXXX"), at: at)
+        let escaped = (0x21..<0x7F).contains(c) ? "\\\(Character(Unicode.Scalar(c)))" : "a backslash before \(text.sawDescription)"
+        throw TOMLError(.syntax("unknown escape \(escaped): a string knows \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX and \\UXXXXXXXX"), at: at)
     }
 
     static func hexValue(_ b: UInt8) -> UInt8? {

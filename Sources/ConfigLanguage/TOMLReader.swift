@@ -59,14 +59,9 @@ public struct TOMLReader {
     /// After a header or a key's value: blanks, a comment, then a line break or the end.
     mutating func endOfLine() throws(TOMLError) {
         try text.skipBlanksAndComments(newlines: false)
-        guard let c = text.current else { return }
-        if c == UInt8(ascii: "\n") {
-            text.advance()
-        } else if c == UInt8(ascii: "\r"), text.peek(1) == UInt8(ascii: "\n") {
-            text.advance(2)
-        } else {
-            throw text.error("expected the end of the line, saw \(text.sawDescription)")
-        }
+        guard text.current != nil else { return }
+        guard text.lineBreak() > 0 else { throw text.error("expected the end of the line, saw \(text.sawDescription)") }
+        text.advance(text.lineBreak())
     }
 
     /// `[a.b]` or `[[a.b]]`, and the line's end: the table the key/values below it go in.
@@ -76,7 +71,7 @@ public struct TOMLReader {
         text.advance(isArray ? 2 : 1)
         depth = isArray ? 1 : 0
         let key = try self.key()
-        try text.skipBlanks()
+        text.skipBlanks()
         for _ in 0..<(isArray ? 2 : 1) {
             guard text.current == UInt8(ascii: "]") else {
                 throw text.error("expected '\(isArray ? "]]" : "]")' to end the table header, saw \(text.sawDescription)")
@@ -91,17 +86,17 @@ public struct TOMLReader {
 
     /// `key = value` in `table`, up to the value's end.
     mutating func keyValue(in table: TableBuilder) throws(TOMLError) {
-        try text.skipBlanks()
+        text.skipBlanks()
         let at = text.position
         let outer = depth
         defer { depth = outer }
         let key = try self.key()
-        try text.skipBlanks()
+        text.skipBlanks()
         guard text.current == UInt8(ascii: "=") else {
             throw text.error("expected '=' after a key, saw \(text.sawDescription)")
         }
         text.advance()
-        try text.skipBlanks()
+        text.skipBlanks()
         let valueAt = text.position
         let value = try self.value()
         try table.assign(value, at: key, keyPosition: at, valuePosition: valueAt)
@@ -111,7 +106,7 @@ public struct TOMLReader {
     mutating func key() throws(TOMLError) -> [KeyPart] {
         var parts: [KeyPart] = []
         while true {
-            try text.skipBlanks()
+            text.skipBlanks()
             let at = text.position, start = text.index
             let name: String
             switch text.current {
@@ -126,7 +121,7 @@ public struct TOMLReader {
             if name.utf8.count > limits.keyBytes { throw TOMLError(.keyTooLong, at: at) }
             try deeper(at: at)
             parts.append(KeyPart(name: name, position: at))
-            try text.skipBlanks()
+            text.skipBlanks()
             guard text.current == UInt8(ascii: ".") else { return parts }
             text.advance()
         }

@@ -17,6 +17,15 @@ struct TOMLText {
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
     func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
+    /// The bytes of the line break `offset` bytes ahead: 1 for LF, 2 for CR LF, 0 for none (a CR alone is none).
+    func lineBreak(at offset: Int = 0) -> Int {
+        switch peek(offset) {
+        case UInt8(ascii: "\n"): 1
+        case UInt8(ascii: "\r") where peek(offset + 1) == UInt8(ascii: "\n"): 2
+        default: 0
+        }
+    }
+
     mutating func advance(_ n: Int = 1) {
         for _ in 0..<n where index < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") {
@@ -50,7 +59,7 @@ struct TOMLText {
     }
 
     /// Spaces and tabs.
-    mutating func skipBlanks() throws(TOMLError) {
+    mutating func skipBlanks() {
         while let b = current, b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") { advance() }
     }
 
@@ -61,10 +70,8 @@ struct TOMLText {
                 advance()
             } else if b == UInt8(ascii: "#") {
                 try comment()
-            } else if newlines && b == UInt8(ascii: "\n") {
-                advance()
-            } else if newlines && b == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n") {
-                advance(2)
+            } else if newlines && lineBreak() > 0 {
+                advance(lineBreak())
             } else {
                 return
             }
@@ -74,8 +81,7 @@ struct TOMLText {
     /// `#` to the line's end: any character but a control character other than a tab.
     private mutating func comment() throws(TOMLError) {
         advance()
-        while let b = current, b != UInt8(ascii: "\n") {
-            if b == UInt8(ascii: "\r") && peek(1) == UInt8(ascii: "\n") { return }
+        while current != nil, lineBreak() == 0 {
             try character(in: "a comment")
         }
     }

@@ -52,13 +52,6 @@ struct ConfigNode {
         }
     }
 
-    init(_ value: Value, path: ConfigPath, keyPosition: SourcePosition? = nil, valuePosition: SourcePosition? = nil) {
-        self.value = value
-        self.path = path
-        self.keyPosition = keyPosition
-        self.valuePosition = valuePosition
-    }
-
     /// The node `path` names below this one, as far as the tree has it: each node on the way, this one first.
     func lineage(of path: ConfigPath) -> [ConfigNode] {
         var lineage = [self]

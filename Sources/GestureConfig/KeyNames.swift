@@ -9,7 +9,7 @@ public enum KeyNames {
     private static let buttons: [String: UInt16] = [
         "mouse_left": "BTN_LEFT", "mouse_right": "BTN_RIGHT", "mouse_middle": "BTN_MIDDLE", "mouse_back": "BTN_SIDE",
         "mouse_forward": "BTN_EXTRA",
-    ].mapValues { name in KernelEventCodes.keys.first { $0.name == name }!.value }
+    ].mapValues { name in KernelEventCodes.value(of: name, in: KernelEventCodes.keys)! }
 
     /// Every key the kernel names (`KernelEventCodes`: KEY_LEFTCTRL is `leftctrl`), and the names people write
     /// for either side's modifiers, the keypad's plus and the print screen key.
@@ -27,7 +27,7 @@ public enum KeyNames {
     /// that is no button of gestured's mouse.
     public static func button(kernelName: String) -> String? {
         let upper = kernelName.uppercased()
-        guard upper.hasPrefix("BTN_"), let code = KernelEventCodes.keys.first(where: { $0.name == upper })?.value else { return nil }
+        guard upper.hasPrefix("BTN_"), let code = KernelEventCodes.value(of: upper, in: KernelEventCodes.keys) else { return nil }
         return buttons.first { $0.value == code }?.key
     }
 

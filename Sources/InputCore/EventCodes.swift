@@ -100,3 +100,10 @@ public enum EventNames {
         Dictionary(table.map { ($0.value, $0.name) }, uniquingKeysWith: { _, last in last })
     }
 }
+
+extension KernelEventCodes {
+    /// The value `table` gives the kernel's name `name` (`BTN_LEFT` in `keys`); nil for a name it does not have.
+    public static func value<Value>(of name: String, in table: [(name: String, value: Value)]) -> Value? {
+        table.first { $0.name == name }?.value
+    }
+}

@@ -9,8 +9,8 @@ import Testing
             KernelEventCodes.types, KernelEventCodes.synchronization, KernelEventCodes.keys, KernelEventCodes.relativeAxes,
             KernelEventCodes.absoluteAxes, KernelEventCodes.properties,
         ]
-        return tables.lazy.compactMap { $0.first { $0.name == name }.map { Int($0.value) } }.first
-            ?? KernelEventCodes.tools.first { $0.name == name }.map { Int($0.value) }
+        return tables.lazy.compactMap { KernelEventCodes.value(of: name, in: $0).map(Int.init) }.first
+            ?? KernelEventCodes.value(of: name, in: KernelEventCodes.tools).map(Int.init)
     }
 
     @Test func everyConstantIsTheKernelsValueForItsName() {
