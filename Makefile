@@ -47,6 +47,7 @@ test: test-deps
 	$(SWIFT) test --skip-build --filter ReloadThreadTests
 	$(MAKE) check-units
 	scripts/check-imports
+	scripts/check-core-links
 	scripts/check-client-package
 	scripts/check-python-client
 	scripts/check-deb

@@ -25,6 +25,11 @@ let package = Package(
         // The text-trace form of scenarios and the configuration, for the fuzzers (Fuzz/).
         .library(name: "GestureTrace", targets: ["GestureTrace"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        // The files the configuration names, as the fuzzers and benchmarks read them (or give them).
+        .library(name: "ConfigSchema", targets: ["ConfigSchema"]),
+        .library(name: "ConfigFiles", targets: ["ConfigFiles"]),
+        .library(name: "ShapeFormat", targets: ["ShapeFormat"]),
+        .library(name: "DeviceFactsDatabase", targets: ["DeviceFactsDatabase"]),
         // The daemon without its I/O, for the replay fuzzer (the session's surface transform).
         .library(name: "GestureCore", targets: ["GestureCore"]),
         // The whole pipeline on recordings in process (OfflineReplay, what `gestured replay` runs), for the shape
@@ -34,6 +39,8 @@ let package = Package(
         .library(name: "DesktopFocus", targets: ["DesktopFocus"]),
         // gesturectl import's readers of other tools' configurations, for their fuzzers.
         .library(name: "ActionImports", targets: ["ActionImports"]),
+        // The actions file's schema, for gesturectl import's fuzzers, which check what the importers write.
+        .library(name: "GestureActions", targets: ["GestureActions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -86,7 +93,8 @@ let package = Package(
         .target(
             name: "LinuxInput",
             dependencies: [
-                "InputCore", "CaptureFormats", "GestureEngine", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev", "CGesturedInput",
+                "InputCore", "CaptureFormats", "GestureEngine", "SystemCalls", "CLibevdev", "CLibudev", "CMtdev",
+                "CGesturedInput",
             ]
         ),
         // The one list of recognizer kinds and their parameters, with ranges and the trace's short names, for the
@@ -98,13 +106,24 @@ let package = Package(
         // The language gestured's files are written in: TOML 1.0 read from bytes, each value with its place. Imports
         // nothing.
         .target(name: "ConfigLanguage"),
-        // The TOML configuration: parsing, validation with positions, and surfaces built from it.
+        // Typed reading of a TOML tree for every schema gestured has: each value's type and range checked, every error
+        // with its file, line and column, and files asked for by path (FileSource), never read.
+        .target(name: "ConfigSchema", dependencies: ["ConfigLanguage", "GestureProtocol"]),
+        // Reading the files the schemas name from the file system: the one FileSource the programs pass.
+        .target(
+            name: "ConfigFiles",
+            dependencies: ["ConfigLanguage", "ConfigSchema", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // The shape file (docs/shapes.md) and a client's shapes, held to the same rules, made the engine's templates.
+        .target(name: "ShapeFormat", dependencies: ["ConfigLanguage", "ConfigSchema", "GestureEngine", "GestureProtocol"]),
+        // The device database (docs/devices.md): entries of facts about particular devices, matched by identity.
+        .target(name: "DeviceFactsDatabase", dependencies: ["ConfigLanguage", "ConfigSchema", "GestureEngine", "InputCore"]),
+        // The daemon's configuration: its schema, checked with positions, and the surfaces built from it.
         .target(
             name: "GestureConfig",
             dependencies: [
-                "ConfigLanguage", "GestureEngine", "GestureCatalog", "GestureProtocol", "Conditioning", "InputCore", "SessionDesktop",
-                "SystemCalls",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "ConfigLanguage", "ConfigSchema", "ShapeFormat", "GestureEngine", "GestureCatalog", "Conditioning",
+                "InputCore",
             ]
         ),
         // The wire: every request, reply and event as plain types that encode and decode both ways. What a client
@@ -114,20 +133,28 @@ let package = Package(
         // The client library: typed events as an AsyncSequence, requests as async calls with typed errors.
         .target(name: "GestureClient", dependencies: ["GestureProtocol", "SystemCalls"]),
         // Gesture actions without code: what an actions file makes of each gesture event (gesturectl actions).
-        .target(name: "GestureActions", dependencies: ["GestureClient", "GestureConfig"]),
+        .target(
+            name: "GestureActions",
+            dependencies: [
+                "ConfigLanguage", "ConfigSchema", "GestureClient", "GestureConfig", "GestureEngine", "GestureProtocol",
+                "InputCore",
+                "SessionDesktop",
+            ]
+        ),
         // The actions service (gesturectl actions): an actions file carried out for as long as it runs, its effects
         // (keys, pointer, commands, the window in front) behind small interfaces.
         .target(
             name: "ActionService",
             dependencies: [
-                "GestureActions", "GestureClient", "GestureConfig", "GestureProtocol", "DesktopFocus", "LinuxInput", "SystemCalls",
+                "ConfigFiles", "ConfigSchema", "GestureActions", "GestureClient", "GestureConfig", "GestureProtocol",
+                "DesktopFocus", "LinuxInput", "SystemCalls",
                 "CGesturedInput",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Another gesture tool's configuration made an actions file (gesturectl import): Touchégg's XML with
         // Foundation's XMLParser (libxml2, which the binary then links dynamically), fusuma's YAML with Yams.
-        .target(name: "ActionImports", dependencies: ["CaptureFormats", "GestureConfig", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ActionImports", dependencies: ["GestureActions", "CaptureFormats", "GestureConfig", .product(name: "Yams", package: "Yams")]),
         // An application of the client library: prints the swipes and pinches it is told of.
         .executableTarget(name: "gesture-client-example", dependencies: ["GestureClient"]),
         // The daemon without its I/O: devices, engines and clients put together (DaemonCore), taking every input
@@ -135,7 +162,8 @@ let package = Package(
         .target(
             name: "GestureCore",
             dependencies: [
-                "GestureCatalog", "GestureConfig", "GestureEngine", "GestureProtocol", "InputCore", "Conditioning", "TwinEncoding",
+                "ConfigSchema", "DeviceFactsDatabase", "GestureCatalog", "GestureConfig", "GestureEngine", "GestureProtocol",
+                "InputCore", "Conditioning", "TwinEncoding",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -143,7 +171,8 @@ let package = Package(
         .target(
             name: "GestureDaemon",
             dependencies: [
-                "ConfigLanguage", "GestureCore", "GestureConfig", "GestureEngine", "GestureProtocol", "CaptureFormats", "InputCore",
+                "ConfigFiles", "ConfigSchema", "DeviceFactsDatabase", "ConfigLanguage", "GestureCore", "GestureConfig",
+                "GestureEngine", "GestureProtocol", "CaptureFormats", "InputCore",
                 "LinuxInput", "SystemCalls", "CGesturedInput", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -165,7 +194,7 @@ let package = Package(
         .executableTarget(
             name: "gestured",
             dependencies: [
-                "GestureCore",
+                "ConfigFiles", "DeviceFactsDatabase", "ShapeFormat", "GestureCore",
                 "GestureEngine",
                 "GestureTrace",
                 "GestureConfig",
@@ -183,7 +212,8 @@ let package = Package(
         .executableTarget(
             name: "gesturectl",
             dependencies: [
-                "ActionService", "GestureProtocol", "GestureClient", "GestureConfig", "GestureEngine", "GestureActions", "ActionImports",
+                "ConfigFiles", "ConfigSchema", "ShapeFormat", "ActionService", "GestureProtocol", "GestureClient",
+                "GestureConfig", "GestureEngine", "GestureActions", "ActionImports",
                 "DesktopFocus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -197,14 +227,32 @@ let package = Package(
         .testTarget(name: "ConditioningTests", dependencies: ["Conditioning", "GestureEngine", "GestureTrace"]),
         .testTarget(
             name: "GestureConfigTests",
-            dependencies: ["ConfigLanguage", "GestureConfig", "GestureClient", "GestureEngine", "GestureSamples", "Conditioning", "InputCore"]
+            dependencies: [
+                "ConfigFiles", "ConfigSchema", "ShapeFormat", "ConfigLanguage", "GestureConfig", "GestureEngine",
+                "GestureSamples", "Conditioning", "InputCore",
+            ]
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
-        .testTarget(name: "ActionImportsTests", dependencies: ["ActionImports", "GestureActions", "GestureConfig", "GestureProtocol"]),
+        .testTarget(name: "ConfigSchemaTests", dependencies: ["ConfigLanguage", "ConfigSchema"]),
+        .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles", "GestureConfig"]),
+        .testTarget(name: "ShapeFormatTests", dependencies: ["ConfigFiles", "ConfigSchema", "GestureEngine", "ShapeFormat"]),
+        .testTarget(
+            name: "DeviceFactsDatabaseTests",
+            dependencies: [
+                "ConfigFiles", "DeviceFactsDatabase", "Conditioning", "GestureEngine", "InputCore",
+            ]
+        ),
+        .testTarget(
+            name: "ActionImportsTests",
+            dependencies: [
+                "ConfigFiles", "ActionImports", "GestureActions", "GestureConfig", "GestureProtocol",
+            ]
+        ),
         .testTarget(
             name: "GestureDaemonTests",
             dependencies: [
-                "GestureCore", "GestureDaemon", "GestureConfig", "GestureEngine", "CaptureFormats", "InputCore", "CLibevdev",
+                "ConfigFiles", "ConfigSchema", "ShapeFormat", "GestureCore", "GestureDaemon", "GestureConfig",
+                "GestureEngine", "CaptureFormats", "InputCore", "CLibevdev",
                 "DaemonTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -212,13 +260,19 @@ let package = Package(
         // What the daemon's tests share: a real `gestured run` on a temporary socket, a protocol client for it, and
         // the configuration most of them start from.
         .target(name: "DaemonTestSupport", dependencies: ["CaptureFormats", "GestureProtocol", "SystemCalls"], path: "Tests/DaemonTestSupport"),
-        .testTarget(name: "GestureActionsTests", dependencies: ["ConfigLanguage", "GestureActions", "GestureClient", "GestureConfig"]),
+        .testTarget(
+            name: "GestureActionsTests",
+            dependencies: [
+                "ConfigFiles", "ConfigSchema", "ConfigLanguage", "GestureActions", "GestureClient", "GestureConfig",
+            ]
+        ),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureEngine"]),
         .testTarget(name: "GestureClientTests", dependencies: ["GestureClient", "DaemonTestSupport"]),
         .testTarget(
             name: "GestureCoreTests",
             dependencies: [
-                "GestureCore", "GestureConfig", "GestureEngine", "CaptureFormats", "Conditioning", "InputCore", "TwinEncoding",
+                "ConfigFiles", "GestureActions", "ConfigSchema", "GestureCore", "GestureConfig", "GestureEngine",
+                "CaptureFormats", "Conditioning", "InputCore", "TwinEncoding",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

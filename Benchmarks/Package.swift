@@ -64,6 +64,7 @@ let package = Package(
             name: "QualityBenchmark",
             dependencies: [
                 .product(name: "CaptureFormats", package: gestured),
+                .product(name: "ConfigFiles", package: gestured),
                 .product(name: "GestureConfig", package: gestured),
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -76,12 +77,15 @@ let package = Package(
             name: "ShapesBenchmark",
             dependencies: [
                 .product(name: "CaptureFormats", package: gestured),
+                .product(name: "ConfigFiles", package: gestured),
+                .product(name: "DeviceFactsDatabase", package: gestured),
                 .product(name: "GestureConfig", package: gestured),
                 .product(name: "GestureDaemon", package: gestured),
                 .product(name: "GestureEngine", package: gestured),
                 .product(name: "GestureProtocol", package: gestured),
                 .product(name: "InputCore", package: gestured),
                 .product(name: "LinuxInput", package: gestured),
+                .product(name: "ShapeFormat", package: gestured),
                 "UnistrokeLogs",
                 "LabelledRecordings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

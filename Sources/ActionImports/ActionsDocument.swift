@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 
 /// The actions file an import writes, as it is made: the recognizers its actions bind, declared once each, then

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 
 /// Key names of the other tools made gestured's (`KeyNames`): X keysyms (Touchégg's keys, xdotool's) and the

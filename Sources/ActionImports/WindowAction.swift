@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 
 /// The window managers' actions the tools have built in, and the desktop preset that does each (`shortcut =`,

@@ -1,4 +1,7 @@
+import ConfigFiles
+import ConfigSchema
 import Foundation
+import GestureActions
 import GestureConfig
 import GestureProtocol
 
@@ -23,8 +26,9 @@ public struct ActionsLoader: Sendable {
 
     /// With `everyDesktop`, where no desktop can be told its shortcuts are checked on every one (`--check`).
     public func load(daemon: [ConfiguredRecognizer]?, everyDesktop: Bool = false) -> Result<ActionsFile, ConfigErrors> {
-        ActionsFile.check(
-            path, presets: Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: presets) },
+        let files = SystemFiles()
+        return ActionsFile.check(
+            path, files: files, presets: Result { () throws(ConfigErrors) in try ShortcutPresets.load(folder: presets, files: files) },
             environment: ProcessInfo.processInfo.environment, daemon: daemon, everyDesktop: everyDesktop)
     }
 }

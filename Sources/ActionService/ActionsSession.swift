@@ -1,4 +1,6 @@
+import ConfigSchema
 import Foundation
+import GestureActions
 import GestureClient
 import GestureConfig
 

@@ -1,3 +1,5 @@
+import ConfigSchema
+import GestureActions
 import GestureClient
 import GestureConfig
 

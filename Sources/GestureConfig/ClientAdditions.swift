@@ -1,32 +1,7 @@
 import ConfigLanguage
+import ConfigSchema
 import GestureEngine
-
-/// A configuration value from somewhere other than the file: a client's request. The same checks apply; the
-/// errors name the field instead of a line.
-public indirect enum ConfigValue: Sendable {
-    case table([String: ConfigValue])
-    case array([ConfigValue])
-    case string(String)
-    case integer(Int)
-    case float(Double)
-    case boolean(Bool)
-    case null
-}
-
-extension ConfigNode {
-    init(_ value: ConfigValue, path: ConfigPath) {
-        self.path = path
-        switch value {
-        case .table(let t): self.value = .table(t.keys.sorted().map { ($0, ConfigNode(t[$0]!, path: path.key($0))) })
-        case .array(let a): self.value = .array(a.enumerated().map { ConfigNode($1, path: path.index($0)) })
-        case .string(let s): self.value = .string(s)
-        case .integer(let n): self.value = .integer(n)
-        case .float(let d): self.value = .float(d)
-        case .boolean(let b): self.value = .boolean(b)
-        case .null: self.value = .other("null")
-        }
-    }
-}
+import ShapeFormat
 
 extension Configuration {
     /// A region a client adds for its connection, checked as a [[region]] entry against every region there is;

@@ -1,3 +1,4 @@
+import ConfigSchema
 import GestureEngine
 
 /// The checks that span entries: unique names, references that resolve, regions inside their parents, and

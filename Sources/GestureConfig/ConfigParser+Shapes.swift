@@ -1,3 +1,4 @@
+import ConfigSchema
 import GestureEngine
 
 extension ConfigParser {

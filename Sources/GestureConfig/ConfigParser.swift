@@ -1,13 +1,16 @@
 import Conditioning
+import ConfigSchema
 import GestureEngine
 import InputCore
+import ShapeFormat
 
 extension Configuration {
-    /// Parses and validates a configuration. Every problem is reported, each with its line and column.
-    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Configuration {
+    /// Parses and validates a configuration. Every problem is reported, each with its line and column. The shape
+    /// files it names are read from `files`, relative to `file`'s folder.
+    public static func parse(_ text: String, file: String, files: any FileSource = NoFiles()) throws(ConfigErrors) -> Configuration {
         let root = try ConfigNode.parse(text, file: file)
         let reader = ConfigReader(file: file, root: root)
-        let parser = ConfigParser(reader: reader, shapeSource: .files(ShapeFiles(relativeTo: file)))
+        let parser = ConfigParser(reader: reader, shapeSource: .files(ShapeFiles(relativeTo: file, files: files)))
         let configuration = parser.configuration(root)
         guard reader.errors.isEmpty, let configuration else {
             throw ConfigErrors(reader.errors.isEmpty ? [ConfigError(file: file, position: .init(line: 1, column: 1), "invalid configuration")] : reader.errors)
@@ -56,7 +59,7 @@ struct ConfigParser {
     /// that alone, not with what checking each against thousands of others would say.
     private func withinLimits(_ top: [String: ConfigNode]) -> Bool {
         var within = true
-        for (key, limit) in [("device", ConfigLimits.devices), ("region", ConfigLimits.regions), ("recognizer", ConfigLimits.recognizers)] {
+        for (key, limit) in [("device", ConfigurationLimits.devices), ("region", ConfigurationLimits.regions), ("recognizer", ConfigurationLimits.recognizers)] {
             guard case .array(let entries)? = top[key]?.value, entries.count > limit else { continue }
             reader.error(entries[limit].path, "at most \(limit) [[\(key)]] entries, got \(entries.count)")
             within = false
@@ -152,7 +155,7 @@ struct ConfigParser {
         guard let name = required(t, "name", in: node, reader.name) else { return nil }
         var entry = DeviceEntry(name: name, selector: DeviceSelector(), size: nil, rotation: .none, outputSize: nil)
         if let m = t["match"], let match = reader.table(m, allowed: ["name", "vendor", "product", "kinds"], what: "device.match") {
-            if let n = match["name"], let glob = reader.string(n, atMost: ConfigLimits.globBytes) { entry.selector.name = glob }
+            if let n = match["name"], let glob = reader.string(n, atMost: ConfigurationLimits.globBytes) { entry.selector.name = glob }
             if let n = match["vendor"], let v = reader.integer(n, in: 0...0xFFFF) { entry.selector.vendor = UInt16(v) }
             if let n = match["product"], let p = reader.integer(n, in: 0...0xFFFF) { entry.selector.product = UInt16(p) }
             if let n = match["kinds"] {
@@ -216,10 +219,10 @@ struct ConfigParser {
             reader.error(rectNode.path, "rect \(v) must have a positive width and height and end within the surface (x + width <= 1, y + height <= 1)")
             return nil
         }
-        guard v[2] >= ConfigLimits.regionSide, v[3] >= ConfigLimits.regionSide else {
+        guard v[2] >= ConfigurationLimits.regionSide, v[3] >= ConfigurationLimits.regionSide else {
             reader.error(
                 rectNode.path,
-                "rect \(v) is smaller than a region may be: its width and height must each be at least \(ConfigLimits.regionSide) of the surface (a smaller one holds no finger)")
+                "rect \(v) is smaller than a region may be: its width and height must each be at least \(ConfigurationLimits.regionSide) of the surface (a smaller one holds no finger)")
             return nil
         }
         let rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])

@@ -1,3 +1,4 @@
+import ConfigSchema
 @_exported import GestureCatalog
 import Conditioning
 import GestureEngine

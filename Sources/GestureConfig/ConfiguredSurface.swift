@@ -1,3 +1,4 @@
+import ConfigSchema
 import GestureEngine
 
 /// One device surface set up as a configuration says: an engine with the regions, the recognizers on them, and

@@ -1,3 +1,4 @@
+import ConfigSchema
 /// What a configuration's own recognizers cost the daemon at a touch, for `gestured check` (docs/daemon.md,
 /// Hostile peers): a check that passes can still make every frame late. The configuration's
 /// recognizers are not metered as connections' are (docs/protocol.md, Shape work): the administrator is told.

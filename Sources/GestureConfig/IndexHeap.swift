@@ -1,3 +1,4 @@
+import ConfigSchema
 /// Indices, taken smallest first: entries in file order among those that are ready, each in O(log n).
 struct IndexHeap {
     private var items: [Int] = []

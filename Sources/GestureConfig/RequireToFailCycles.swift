@@ -1,3 +1,4 @@
+import ConfigSchema
 /// Recognizers that wait for themselves through require_to_fail, found in time linear in the recognizers and
 /// their relations. A walk from every recognizer took cubic time: a chain of 2,000 took 45 s to check.
 enum RequireToFailCycles {

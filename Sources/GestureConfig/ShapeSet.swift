@@ -1,4 +1,6 @@
+import ConfigSchema
 import GestureEngine
+import ShapeFormat
 
 /// A shape recognizer's shapes (kind `shape`, docs/shapes.md): the templates its `shapes` name, read and checked
 /// with the configuration, and the matcher made from them once, which every device's recognizer shares.
@@ -27,7 +29,7 @@ enum ShapeSource {
 }
 
 /// The shape files one configuration names, each read and checked once however many recognizers name it, and
-/// held together to `ConfigLimits.shapeFiles` files and `ConfigLimits.shapePoints` points: 51,200 references to one
+/// held together to `ConfigurationLimits.shapeFiles` files and `ConfigurationLimits.shapePoints` points: 51,200 references to one
 /// small file, each read and parsed again, took 9 s to check.
 final class ShapeFiles {
     /// What a file gave: its shape, or nil when it could not be read or is wrong (said once, where first named).
@@ -39,10 +41,14 @@ final class ShapeFiles {
 
     /// The configuration file, whose folder relative paths start from.
     let configuration: String
+    private let files: any FileSource
     private var entries: [String: Entry] = [:]
     private var points = 0
 
-    init(relativeTo configuration: String) { self.configuration = configuration }
+    init(relativeTo configuration: String, files: any FileSource) {
+        self.configuration = configuration
+        self.files = files
+    }
 
     /// The entry for `name` (relative to the configuration's folder), read now if it was not yet: `reader` gets the
     /// file's own mistakes, at their lines, the first time only. A file past the bounds is refused where it is named.
@@ -50,16 +56,16 @@ final class ShapeFiles {
         let file = name.hasPrefix("/") ? name : Self.folder(of: configuration) + name
         if let known = entries[file] { return (file, known) }
         let entry: Entry
-        if entries.count >= ConfigLimits.shapeFiles {
-            entry = .unreadable("is one shape file too many: a configuration names at most \(ConfigLimits.shapeFiles)")
+        if entries.count >= ConfigurationLimits.shapeFiles {
+            entry = .unreadable("is one shape file too many: a configuration names at most \(ConfigurationLimits.shapeFiles)")
         } else {
-            entry = Self.read(file, reader: reader)
+            entry = read(file, reader: reader)
         }
         if case .shape(let template) = entry {
             points += template.pointCount
-            guard points <= ConfigLimits.shapePoints else {
+            guard points <= ConfigurationLimits.shapePoints else {
                 let refused = Entry.unreadable(
-                    "brings the points of the configuration's shape files to \(points), more than the \(ConfigLimits.shapePoints) they may hold together")
+                    "brings the points of the configuration's shape files to \(points), more than the \(ConfigurationLimits.shapePoints) they may hold together")
                 entries[file] = refused
                 return (file, refused)
             }
@@ -68,10 +74,10 @@ final class ShapeFiles {
         return (file, entry)
     }
 
-    private static func read(_ file: String, reader: ConfigReader) -> Entry {
+    private func read(_ file: String, reader: ConfigReader) -> Entry {
         let bytes: [UInt8]
         do {
-            bytes = try ConfigFile.read(file)
+            bytes = try files.bytes(of: file)
         } catch {
             return .unreadable(error.errors.first?.message ?? "cannot be read")
         }

@@ -1,3 +1,4 @@
+import ConfigSchema
 import GestureConfig
 import GestureEngine
 import GestureProtocol

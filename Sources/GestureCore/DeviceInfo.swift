@@ -1,3 +1,4 @@
+import DeviceFactsDatabase
 import GestureConfig
 import GestureEngine
 import InputCore

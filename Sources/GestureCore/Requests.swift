@@ -1,3 +1,4 @@
+import ConfigSchema
 import GestureCatalog
 import GestureConfig
 import GestureEngine

@@ -1,5 +1,6 @@
-import ConfigLanguage
 import CGesturedInput
+import ConfigLanguage
+import ConfigSchema
 import GestureConfig
 import GestureCore
 import GestureEngine

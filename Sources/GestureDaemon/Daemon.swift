@@ -1,7 +1,9 @@
 import CaptureFormats
-import GestureCore
+import ConfigFiles
+import DeviceFactsDatabase
 import Foundation
 import GestureConfig
+import GestureCore
 import GestureEngine
 import GestureProtocol
 import InputCore
@@ -83,7 +85,7 @@ public final class Daemon {
         // reload's daemon.control counts from the next connection on.
         server.isTrusted = { [unowned core] in core.mayControl($0) }
         let path = options.configPath
-        let reader = try ConfigurationReader(file: path) { [logger] in Configuration.load(path).map { ($0, Access.resolve($0, logger: logger)) } }
+        let reader = try ConfigurationReader(file: path) { [logger] in Configuration.load(path, files: SystemFiles()).map { ($0, Access.resolve($0, logger: logger)) } }
         let knowledge = deviceKnowledge()
         let source: InputLoop.Source =
             if let replay = options.replay { .replay(try replaySource(replay, knowledge: knowledge)) } else {
@@ -117,7 +119,7 @@ public final class Daemon {
     /// device on this machine: its DMI modalias tells two machines' same pads apart. A refused entry is logged;
     /// the others apply.
     private func deviceKnowledge() -> (DeviceDescription) -> DeviceKnowledge {
-        let database = DeviceDatabase.load(folders: options.deviceDatabase)
+        let database = DeviceDatabase.load(folders: options.deviceDatabase, files: SystemFiles())
         for error in database.refused {
             logger.warning("device database entry refused; the others apply", metadata: ["error": "\(error)"])
         }

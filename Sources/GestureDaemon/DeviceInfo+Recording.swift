@@ -1,4 +1,5 @@
 import CaptureFormats
+import DeviceFactsDatabase
 import GestureConfig
 import GestureCore
 import InputCore

@@ -1,6 +1,8 @@
 import ConfigLanguage
-import GestureCore
+import ConfigSchema
+import DeviceFactsDatabase
 import GestureConfig
+import GestureCore
 import GestureEngine
 import GestureProtocol
 import Glibc

@@ -1,6 +1,7 @@
 import CaptureFormats
-import GestureCore
+import DeviceFactsDatabase
 import GestureConfig
+import GestureCore
 import GestureEngine
 import InputCore
 

@@ -1,5 +1,6 @@
 import ActionService
 import ArgumentParser
+import ConfigSchema
 import Foundation
 import GestureActions
 import GestureClient

@@ -1,6 +1,7 @@
 import ActionImports
 import ArgumentParser
 import Foundation
+import GestureActions
 import GestureConfig
 
 extension ImportSource: ExpressibleByArgument {}

@@ -1,7 +1,8 @@
 import ArgumentParser
+import ConfigFiles
 import Foundation
-import GestureConfig
 import GestureClient
+import GestureConfig
 import GestureProtocol
 
 /// Rows under their column names, or the reply's JSON line as the daemon sent it.
@@ -101,7 +102,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Configuration files.") var files: [String] = ["/etc/gestured/gestured.toml"]
 
     func run() throws {
-        if !Configuration.check(files, report: { print($0) }) { throw ExitCode.failure }
+        if !Configuration.check(files, files: SystemFiles(), report: { print($0) }) { throw ExitCode.failure }
     }
 }
 

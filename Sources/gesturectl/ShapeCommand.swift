@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import GestureClient
 import GestureConfig
 import GestureEngine
-import GestureClient
 import GestureProtocol
+import ShapeFormat
 
 /// Shapes from a live device, through the daemon (docs/shapes.md).
 struct ShapeCommand: ParsableCommand {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ConfigFiles
+import DeviceFactsDatabase
 import GestureConfig
 import Glibc
 import InputCore
@@ -80,5 +82,5 @@ struct DeviceDatabaseOptions: ParsableArguments {
         return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
-    func load() -> DeviceDatabase { DeviceDatabase.load(folders: chosen) }
+    func load() -> DeviceDatabase { DeviceDatabase.load(folders: chosen, files: SystemFiles()) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfigFiles
 import GestureConfig
 
 /// Validates configuration files and the device database without running anything.
@@ -14,7 +15,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var database: DeviceDatabaseOptions
 
     func run() throws {
-        let valid = Configuration.check(files, report: { print($0) })
+        let valid = Configuration.check(files, files: SystemFiles(), report: { print($0) })
         let devices = database.load()
         for error in devices.refused { print(error) }
         print("device database (\(database.chosen.joined(separator: ", "))): " + (devices.refused.isEmpty ? "ok" : devices.refused.count == 1 ? "1 error; its entry is refused, the others apply" : "\(devices.refused.count) errors; those entries are refused, the others apply") + " (\(devices.entries.count) entries)")

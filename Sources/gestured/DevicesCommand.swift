@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceFactsDatabase
 import GestureConfig
 import InputCore
 import LinuxInput

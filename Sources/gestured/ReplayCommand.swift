@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptureFormats
 import Conditioning
+import ConfigFiles
 import Foundation
 import GestureConfig
 import GestureCore
@@ -55,7 +56,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let configuration: Configuration
-        switch Configuration.load(config) {
+        switch Configuration.load(config, files: SystemFiles()) {
         case .success(let c): configuration = c
         case .failure(let errors):
             printError("the configuration has errors:\n\(errors)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfigFiles
 import GestureConfig
 import GestureDaemon
 import Logging
@@ -43,7 +44,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let configuration: Configuration
-        switch Configuration.load(config) {
+        switch Configuration.load(config, files: SystemFiles()) {
         case .success(let c): configuration = c
         case .failure(let errors):
             printError("the configuration has errors; nothing started:\n\(errors)")

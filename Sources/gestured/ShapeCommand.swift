@@ -3,6 +3,7 @@ import CaptureFormats
 import GestureConfig
 import GestureEngine
 import LinuxInput
+import ShapeFormat
 
 /// Shapes made from drawings (docs/shapes.md).
 struct ShapeCommand: ParsableCommand {

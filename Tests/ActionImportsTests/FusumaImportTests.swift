@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import Testing
 

@@ -1,4 +1,6 @@
+import ConfigFiles
 import Foundation
+import GestureActions
 import GestureConfig
 import GestureProtocol
 import Testing
@@ -51,7 +53,7 @@ struct Imported {
     func resolved(on desktop: String) throws -> [ActionsFile.Action] {
         var file = file
         file.desktop = desktop
-        return try file.resolvingShortcuts(.success(try ShortcutPresets.load(folder: Self.presets.path)), environment: [:]).actions
+        return try file.resolvingShortcuts(.success(try ShortcutPresets.load(folder: Self.presets.path, files: SystemFiles())), environment: [:]).actions
     }
 
     static let presets = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/actions/presets")

@@ -1,4 +1,6 @@
+import ConfigFiles
 import Foundation
+import GestureActions
 import GestureConfig
 import Testing
 
@@ -15,7 +17,7 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).filter { $0.pathExtension == "toml" }
         }
         #expect(files.count >= 6)
-        return try files.flatMap { try Configuration.load($0.path).get().recognizers.map(\.name) }
+        return try files.flatMap { try Configuration.load($0.path, files: SystemFiles()).get().recognizers.map(\.name) }
     }
 
     @Test func noImportedNameIsAShippedOne() throws {
@@ -38,7 +40,7 @@ import Testing
 
     /// The desktops the importer gives each window action's shortcut to are those whose shipped presets have it.
     @Test func theWindowActionsShortcutsAreThePresetsOnTheirDesktops() throws {
-        let presets = try ShortcutPresets.load(folder: Imported.presets.path)
+        let presets = try ShortcutPresets.load(folder: Imported.presets.path, files: SystemFiles())
         #expect(WindowAction.presetDesktops.count == 11)
         for (name, desktops) in WindowAction.presetDesktops {
             #expect(desktops == ShortcutPresets.desktops.filter { presets.shortcuts[$0]?[name] != nil }, "\(name)")

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import GestureProtocol
 import Testing

@@ -1,4 +1,6 @@
+import ConfigFiles
 import ConfigLanguage
+import ConfigSchema
 import Foundation
 import GestureActions
 import GestureClient
@@ -88,7 +90,7 @@ import Testing
             shape = "vee"
             command = "true"
             """
-        let file = try ActionsFile.parse(text, file: folder + "/actions.toml")
+        let file = try ActionsFile.parse(text, file: folder + "/actions.toml", files: SystemFiles())
         #expect(file.recognizers.map(\.name) == ["four-finger-tap", "drawn"])
         #expect(file.recognizers[0].request == .object(["name": .string("four-finger-tap"), "kind": .string("tap"), "number_of_touches_required": .integer(4)]))
         #expect(file.recognizers[1].shapes.map(\.name) == ["vee"])

@@ -1,4 +1,5 @@
 import ConfigLanguage
+import ConfigSchema
 import Testing
 
 @testable import GestureConfig

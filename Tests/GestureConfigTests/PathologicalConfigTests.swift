@@ -1,3 +1,4 @@
+import ConfigSchema
 import Testing
 
 @testable import GestureConfig

@@ -1,6 +1,9 @@
+import ConfigFiles
+import ConfigSchema
 import Foundation
 import GestureConfig
 import GestureEngine
+import ShapeFormat
 import Testing
 
 /// A shape recognizer in the configuration (config/README.md, shape): its shape files read beside the
@@ -30,7 +33,7 @@ import Testing
         "[[recognizer]]\nname = \"drawn\"\nkind = \"shape\"\nshapes = \(shapes)\n\(more)"
     }
 
-    static func load(_ path: String) -> Result<Configuration, ConfigErrors> { Configuration.load(path) }
+    static func load(_ path: String) -> Result<Configuration, ConfigErrors> { Configuration.load(path, files: SystemFiles()) }
 
     @Test func shapeFilesAreReadBesideTheConfigurationAndShared() throws {
         let (folder, path) = try Self.folder(
@@ -45,6 +48,41 @@ import Testing
         let made = try #require(entry.makeRecognizer() as? ShapeGestureRecognizer)
         #expect(made.matcher === shapes.matcher, "every device's recognizer shares the one matcher")
         #expect(made.minimumScore == 0.7)
+    }
+
+    /// Files the configuration names, in memory, counting each read: the configuration asks its FileSource for
+    /// them and reads nothing itself.
+    final class CountedFiles: FileSource, @unchecked Sendable {
+        let contents: [String: String]
+        private(set) var reads: [String] = []
+
+        init(_ contents: [String: String]) { self.contents = contents }
+
+        func bytes(of path: String) throws(ConfigErrors) -> [UInt8] {
+            reads.append(path)
+            guard let text = contents[path] else { return try NoFiles().bytes(of: path) }
+            return Array(text.utf8)
+        }
+
+        func tomlFiles(in folder: String) -> [String] { [] }
+    }
+
+    @Test func shapeFilesComeFromTheSourceGivenRelativeToTheConfigurationEachOnce() throws {
+        let toml = Self.recognizer(#"["shapes/line.shape", "/abs/vee.shape"]"#) + "\n"
+            + Self.recognizer(#"["shapes/line.shape"]"#).replacingOccurrences(of: "\"drawn\"", with: "\"again\"")
+        let files = CountedFiles(["/etc/gestured/gestured.toml": toml, "/etc/gestured/shapes/line.shape": Self.line, "/abs/vee.shape": Self.vee])
+        let configuration = try Configuration.load("/etc/gestured/gestured.toml", files: files).get()
+        #expect(configuration.recognizers.map { $0.shapes?.templates.map(\.name) ?? [] } == [["line", "vee"], ["line"]])
+        #expect(files.reads == ["/etc/gestured/gestured.toml", "/etc/gestured/shapes/line.shape", "/abs/vee.shape"])
+        // Text checked on its own reads no file: the shape is refused where it is named.
+        #expect(throws: ConfigErrors.self) { try Configuration.parse(toml, file: "/etc/gestured/gestured.toml") }
+        do {
+            _ = try Configuration.parse(toml, file: "/etc/gestured/gestured.toml")
+        } catch {
+            #expect(
+                error.errors.first?.description
+                    == "/etc/gestured/gestured.toml:4:11: shape file /etc/gestured/shapes/line.shape is not read: the text was checked on its own")
+        }
     }
 
     /// A touchpad's one finger moves the pointer: a one-finger shape is drawn there only when its touch_types say

@@ -1,3 +1,4 @@
+import ConfigFiles
 import Foundation
 import GestureEngine
 import InputCore
@@ -21,7 +22,7 @@ import Testing
 
     static func load(_ relativePath: String) throws -> Configuration {
         let url = configFolder.appendingPathComponent(relativePath)
-        return try Configuration.parse(try String(contentsOf: url, encoding: .utf8), file: url.path)
+        return try Configuration.load(url.path, files: SystemFiles()).get()
     }
 
     @Test func theShippedFilesAreThere() {
@@ -40,7 +41,7 @@ import Testing
         let text = try String(contentsOf: file, encoding: .utf8)
         do {
             // Its whole path: a shape recognizer's files are found beside it.
-            let configuration = try Configuration.parse(text, file: file.path)
+            let configuration = try Configuration.parse(text, file: file.path, files: SystemFiles())
             #expect(!configuration.devices.isEmpty)
             #expect(!configuration.recognizers.isEmpty)
         } catch {

@@ -116,4 +116,9 @@ import Testing
             """,
             ["2:32: an id must be from 0 to 4294967295, got -1"])
     }
+
+    @Test func aNULInTextGivenDirectlyIsRefusedToo() {
+        // Text that comes from elsewhere than a file (the fuzzer, a test) reaches the reader the same way.
+        expectErrors("a = 1\n\0b = 2\n", ["2:1: a NUL byte (0x00) at byte offset 6: a configuration is UTF-8 text"])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureActions
 @testable import GestureCore
 import Testing
 

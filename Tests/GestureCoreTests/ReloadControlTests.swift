@@ -1,3 +1,4 @@
+import ConfigSchema
 import Foundation
 import GestureConfig
 import GestureEngine

@@ -1,3 +1,4 @@
+import ConfigFiles
 import Foundation
 import GestureConfig
 import GestureCore
@@ -27,7 +28,7 @@ import Testing
             """
         let path = folder.appendingPathComponent("gestured.toml").path
         try toml.write(toFile: path, atomically: true, encoding: .utf8)
-        let configuration = try Configuration.load(path).get()
+        let configuration = try Configuration.load(path, files: SystemFiles()).get()
         let lines = DaemonCoreTests.Lines()
         let core = DaemonCore(configuration: configuration, access: DaemonCoreTests.access(configuration), outbox: lines)
         core.deviceAdded(DaemonCoreTests.device)

@@ -1,5 +1,6 @@
 @testable import GestureCore
 @testable import GestureDaemon
+import ConfigSchema
 import GestureConfig
 import GestureEngine
 import Glibc

@@ -2,6 +2,7 @@ import DaemonTestSupport
 import Foundation
 import GestureConfig
 import GestureEngine
+import ShapeFormat
 import Testing
 
 /// Shapes as a user makes them: drawings recorded (here synthesized), `gestured shape learn` writing a shape file

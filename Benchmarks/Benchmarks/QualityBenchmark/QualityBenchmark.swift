@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptureFormats
+import ConfigFiles
 import Foundation
 import GestureConfig
 import LabelledRecordings
@@ -133,7 +134,7 @@ struct QualityBenchmark: ParsableCommand {
     private func checkClasses(of configuration: String, in tables: QualityTables) throws {
         let path = configuration.hasPrefix("/") ? configuration : project + "/" + configuration
         let names: [String]
-        switch Configuration.load(path) {
+        switch Configuration.load(path, files: SystemFiles()) {
         case .success(let loaded): names = loaded.recognizers.map(\.name)
         case .failure(let errors): throw QualityError("\(errors)")
         }

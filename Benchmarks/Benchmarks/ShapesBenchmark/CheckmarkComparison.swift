@@ -1,3 +1,4 @@
+import ConfigFiles
 import Foundation
 import GestureConfig
 import GestureEngine
@@ -87,7 +88,7 @@ enum CheckmarkComparison {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let path = folder + "/checkmark.toml"
             try "[[recognizer]]\nname = \"check\"\nkind = \"checkmark\"\n".write(toFile: path, atomically: false, encoding: .utf8)
-            switch Configuration.load(path) {
+            switch Configuration.load(path, files: SystemFiles()) {
             case .success(let c): configuration = c
             case .failure(let errors): throw ShapesError("\(path): \(errors)")
             }

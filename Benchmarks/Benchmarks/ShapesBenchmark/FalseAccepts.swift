@@ -1,4 +1,5 @@
 import CaptureFormats
+import DeviceFactsDatabase
 import Foundation
 import GestureConfig
 import GestureDaemon

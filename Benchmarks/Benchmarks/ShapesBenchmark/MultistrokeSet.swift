@@ -2,6 +2,7 @@ import Foundation
 import GestureConfig
 import GestureDaemon
 import GestureEngine
+import ShapeFormat
 
 /// A public set of multistroke drawings in the JSON of the Gester testbed (Magrofuoco, Vanderdonckt and Roselli,
 /// UCLouvain: `github:nmagrofuoco/Gester`, `datasets/2D/NAME`): a folder a person (`<subject>/`, below an optional

@@ -1,8 +1,10 @@
 import CaptureFormats
+import ConfigFiles
 import Foundation
 import GestureConfig
 import GestureEngine
 import LinuxInput
+import ShapeFormat
 import UnistrokeLogs
 
 /// Shapes made the way a user makes them: each drawing a recording, its strokes collected as `gestured shape learn`
@@ -56,7 +58,7 @@ enum ShapeFiles {
         let path = folder + "/" + name
         try (base + "\n" + section(templates.map { $0.name + ".shape" }, recognizer: recognizer, keys: keys))
             .write(toFile: path, atomically: false, encoding: .utf8)
-        switch Configuration.load(path) {
+        switch Configuration.load(path, files: SystemFiles()) {
         case .success(let configuration): return configuration
         case .failure(let errors): throw ShapesError("\(path): \(errors)")
         }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ConfigFiles
+import DeviceFactsDatabase
 import Dispatch
 import Foundation
 import GestureConfig
@@ -246,7 +248,7 @@ struct ShapesBenchmark: ParsableCommand {
                     recognizer: FalseAccepts.recognizer, keys: arbitration.keys)
             }
         }
-        let database = DeviceDatabase.load(folders: [project + "/devices"])
+        let database = DeviceDatabase.load(folders: [project + "/devices"], files: SystemFiles())
         let work = FalseAccepts.work(recordings: recordings, tables: tables)
         let (chosen, configured) = (recordings, configurations)
         let results = try parallelMap(work.count, jobs: jobs) { i in

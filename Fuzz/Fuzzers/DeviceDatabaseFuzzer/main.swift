@@ -1,6 +1,6 @@
 import Conditioning
+import DeviceFactsDatabase
 import FuzzInput
-import GestureConfig
 import GestureEngine
 import InputCore
 

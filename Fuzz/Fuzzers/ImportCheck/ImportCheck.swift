@@ -1,5 +1,7 @@
 import ActionImports
+import ConfigFiles
 import Foundation
+import GestureActions
 import GestureConfig
 
 /// What `gesturectl import` promises of any text, for the three import harnesses: a mistake is at a line of the
@@ -39,5 +41,5 @@ public func checkImport(_ source: ImportSource, _ text: String) {
 private let presets: ShortcutPresets = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("config/actions/presets").path
-    do { return try ShortcutPresets.load(folder: folder) } catch { fatalError("the presets cannot be read: \(error)") }
+    do { return try ShortcutPresets.load(folder: folder, files: SystemFiles()) } catch { fatalError("the presets cannot be read: \(error)") }
 }()

@@ -1,4 +1,5 @@
 import CaptureFormats
+import ConfigFiles
 import FuzzInput
 import GestureConfig
 import GestureCore
@@ -41,7 +42,7 @@ enum ReplayFixture {
     /// The configuration `make run` uses, every common recognizer kind on the whole surface.
     static let configuration: Configuration = {
         let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(4).joined(separator: "/")
-        switch Configuration.load(root + "/config/gestured.toml") {
+        switch Configuration.load(root + "/config/gestured.toml", files: SystemFiles()) {
         case .success(let c): return c
         case .failure(let errors): fatalError("the shipped configuration: \(errors)")
         }

@@ -1,3 +1,4 @@
+import ConfigSchema
 import FuzzInput
 import GestureConfig
 import GestureEngine

@@ -1,6 +1,6 @@
 import FuzzInput
-import GestureConfig
 import GestureEngine
+import ShapeFormat
 
 /// Shape files (docs/shapes.md) and what a shape recognizer does with one it accepts. Any text gives a shape or
 /// errors that each point into the file; an accepted shape writes back to a file that reads as the same shape;
