@@ -41,7 +41,7 @@ struct ActionsDocument {
         var action = action
         action.application = action.application ?? application
         // What an actions file would refuse is said instead (ActionsFile takes strings of up to 4096 bytes,
-        // GestureConfig's ConfigLimits.stringBytes).
+        // ConfigSchema's ConfigLimits.stringBytes).
         for effect in [action.effect, action.back].compactMap({ $0 }) {
             if case .command(let command) = effect, command.utf8.count > 4096 { return leaveOut(origin, .tooLong("command", bytes: command.utf8.count)) }
         }

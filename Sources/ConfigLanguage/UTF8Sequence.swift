@@ -1,5 +1,5 @@
 /// Well-formed UTF-8, a sequence at a time: what a TOML document must be, and what a configuration's bytes are
-/// checked to be before they are read (GestureConfig's ConfigText), one rule for both.
+/// checked to be before they are read (ConfigSchema's ConfigText), one rule for both.
 public enum UTF8Sequence {
     /// The length of the well-formed UTF-8 sequence `bytes` starts with (The Unicode Standard, table 3-7), or minus
     /// the number of bytes of the ill-formed one: up to and with the first that does not fit. 0 for no bytes.

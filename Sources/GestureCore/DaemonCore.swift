@@ -1,3 +1,4 @@
+import Conditioning
 import ConfigSchema
 import GestureConfig
 import GestureEngine
@@ -65,13 +66,12 @@ public final class DaemonCore {
     /// Time has come to `time` with no input: every deadline due by then fires, each at its own time, earliest first.
     public func advance(to time: Timestamp) { fireDeadlines(through: time, inclusive: true) }
 
-    /// Every deadline up to `time` (at it too when `inclusive`), each at its own time, earliest first. Before a
-    /// frame, only those strictly before it: a frame at exactly a deadline goes first (the engine's rule, UIKit's:
-    /// the touch that arrives as a timer runs out still counts). A deadline that firing leaves where it was is not
-    /// fired again at the same time: the loop stops rather than spin.
+    /// Every deadline up to `time` (at it too when `inclusive`), each at its own time, earliest first (TimeRule):
+    /// connections that must have said hello, the client lines left out of the log, the devices' touch
+    /// conditioning and engines.
     private func fireDeadlines(through time: Timestamp, inclusive: Bool) {
         var fired: Timestamp?
-        while let due = nextDeadline, inclusive ? due <= time : due < time, fired.map({ due > $0 }) ?? true {
+        while let due = nextDeadline, TimeRule.fires(due, through: time, inclusive: inclusive, after: fired) {
             if requests.helloDeadline.map({ $0 <= due }) ?? false { requests.closeSilentClients(at: due) }
             requests.reportDroppedLines(at: due)
             router.fire(at: due)

@@ -24,15 +24,23 @@ final class DeviceSession {
     @exclusivity(unchecked) private var scratch = TouchFrame(timestamp: .zero, touches: [])
     /// The configured size and rotation, and their inverse for the twin; made again with each surface.
     @exclusivity(unchecked) private var transform: SurfaceTransform
-    /// Real contacts into the touches the recognizers expect, in the surface's millimetres before rotation.
-    @exclusivity(unchecked) private var conditioner: TouchConditioner
-    /// Whether the conditioner does anything (set with it), kept apart: asking the conditioner itself copies it
-    /// (a value held by this class), and every frame asks.
+    /// Touch conditioning and the surface's engine (TouchPipeline, as a trace runs them): conditioning works in
+    /// the surface's millimetres before rotation; made again with each surface.
+    @exclusivity(unchecked) private(set) var pipeline: TouchPipeline {
+        didSet {
+            guaranteed = .passUnretained(pipeline)
+            conditioning = pipeline.conditions
+        }
+    }
+    /// The pipeline, for every frame's calls into it: a call through the property retained and released the
+    /// pipeline around it (40 instructions a frame on a touchpad); `pipeline` keeps it alive. Whether it conditions,
+    /// kept here too: every frame asks.
+    @exclusivity(unchecked) private var guaranteed: Unmanaged<TouchPipeline>
     @exclusivity(unchecked) private var conditioning: Bool
     /// Gets each contact's change of state in touch conditioning (`gestured replay --explain`, the debug log),
-    /// from this conditioner and from the one a reload makes.
+    /// from this pipeline and from the one a reload makes.
     var contactObserver: ((ContactTransition) -> Void)? {
-        didSet { conditioner.observer = contactObserver }
+        didSet { pipeline.contactObserver = contactObserver }
     }
     /// Whether a SYN_DROPPED of this device was logged (later ones are only counted).
     var dropsLogged = false
@@ -44,14 +52,16 @@ final class DeviceSession {
         self.info = info
         self.surface = surface
         transform = SurfaceTransform(info: info, surface: surface)
-        conditioner = Self.conditioner(info: info, surface: surface)
-        conditioning = conditioner.isActive
+        let made = TouchPipeline(engine: surface.engine, conditioner: Self.conditioner(info: info, surface: surface))
+        pipeline = made
+        guaranteed = .passUnretained(made)
+        conditioning = made.conditions
     }
 
     private static func conditioner(info: DeviceInfo, surface: ConfiguredSurface) -> TouchConditioner {
-        TouchConditioner(
-            settings: surface.entry.conditioning(for: info.kind, surface: surface.rawSize, facts: info.knowledge.facts, description: info.description, geometry: info.geometry),
-            surface: surface.rawSize)
+        let settings = surface.entry.conditioning(
+            for: info.kind, surface: surface.rawSize, facts: info.knowledge.facts, description: info.description, geometry: info.geometry)
+        return TouchConditioner(settings: settings, surface: surface.rawSize)
     }
 
     var name: String { surface.entry.name }
@@ -82,19 +92,19 @@ final class DeviceSession {
         }
         guard !scratch.touches.isEmpty else { return nil }
         guard conditioning else { return transform.turned(scratch) }
-        return conditioner.condition(scratch, gestureInProgress: gestureInProgress).map { transform.turned($0) }
+        return guaranteed._withUnsafeGuaranteedRef { $0.condition(scratch) }.map { transform.turned($0) }
     }
 
-    private var gestureInProgress: Bool { surface.engine.recognizers.contains { $0.state.isActive } }
+    /// A frame of the surface's, conditioned, as the engines see it: turned to the configured rotation.
+    func turned(_ frame: TouchFrame) -> TouchFrame { transform.turned(frame) }
 
-    /// The earliest time the engine or touch conditioning wants to be woken.
+    /// The earliest time the engine, a connection's own or touch conditioning wants to be woken.
     var nextDeadline: Timestamp? {
-        var earliest = surface.engine.nextDeadline
+        var earliest = pipeline.nextDeadline
         for own in clientSurfaces {
             if let d = own.surface.engine.nextDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
         }
-        guard conditioning, let stage = conditioner.nextDeadline else { return earliest }
-        return earliest.map { min($0, stage) } ?? stage
+        return earliest
     }
 
     /// The engine of a connection's own recognizers here, if it has one.
@@ -102,33 +112,20 @@ final class DeviceSession {
         clientSurfaces.first { $0.client == client }
     }
 
-    /// Whether touch conditioning's deadline has come by `time`.
-    func conditioningDue(by time: Timestamp) -> Bool {
-        conditioning && conditioner.nextDeadline.map { $0 <= time } ?? false
-    }
+    /// Whether the last frame or tick held back contacts as palms, thumbs or clicks.
+    var hasClassifiedContacts: Bool { conditioning && guaranteed._withUnsafeGuaranteedRef(\.hasClassifiedContacts) }
 
-    /// The frame touch conditioning makes when its deadline has come with nothing new from the device (a finger
-    /// held back until then); nil when nothing in it concerns the engine.
-    func tick(at time: Timestamp) -> TouchFrame? {
-        conditioner.tick(at: time, gestureInProgress: gestureInProgress).map { transform.turned($0) }
-    }
-
-    /// Whether the last prepared frame held back contacts as palms, thumbs or clicks.
-    var hasClassifiedContacts: Bool { conditioning && !conditioner.classified.isEmpty }
-
-    /// Those contacts, as the surface sees them (turned with it), for the raw touch stream. Empty, and free, when
-    /// there were none.
-    var classifiedContacts: [(touch: Touch, class: ContactClass)] {
-        guard hasClassifiedContacts else { return [] }
+    /// Contacts touch conditioning held back, as the surface sees them (turned with it).
+    func turned(_ contacts: [(touch: Touch, class: ContactClass)]) -> [(touch: Touch, class: ContactClass)] {
         // Rotation maps points only; a frame of these contacts turns them as the engine's touches are turned.
-        let turned = transform.turned(TouchFrame(timestamp: .zero, touches: conditioner.classified.map(\.touch)))
-        return zip(turned.touches, conditioner.classified).map { ($0, $1.class) }
+        let turned = transform.turned(TouchFrame(timestamp: .zero, touches: contacts.map(\.touch)))
+        return zip(turned.touches, contacts).map { ($0, $1.class) }
     }
 
     /// A frame that cancels every touch the surface has, at `time`; nil when none is down. The touches stay
     /// down as far as the device goes.
     func cancellation(at time: Timestamp) -> TouchFrame? {
-        if conditioning { return conditioner.cancelAll(at: time).map { transform.turned($0) } }
+        if pipeline.conditions { return pipeline.cancelAll(at: time).map { transform.turned($0) } }
         var touches: [Touch] = []
         for touch in down.sorted(by: { $0.id < $1.id }) where !heldBack.contains(touch.id) {
             var t = transform.sized(touch)
@@ -145,9 +142,8 @@ final class DeviceSession {
         transform = SurfaceTransform(info: info, surface: surface)
         forgetEncodedFields()
         heldBack.formUnion(down.lazy.map(\.id))
-        conditioner = Self.conditioner(info: info, surface: surface)
-        conditioner.observer = contactObserver
-        conditioning = conditioner.isActive
+        pipeline = TouchPipeline(engine: surface.engine, conditioner: Self.conditioner(info: info, surface: surface))
+        pipeline.contactObserver = contactObserver
     }
 
     // MARK: Places

@@ -1,3 +1,4 @@
+import Conditioning
 import GestureConfig
 import GestureEngine
 import GestureProtocol
@@ -42,17 +43,24 @@ final class FrameRouter {
         if let passThrough = session.passThrough { flush(passThrough, of: session) }
     }
 
-    /// Palms, resting thumbs and fingers on a click that touch conditioning held back: raw-touch subscribers see
-    /// them on the device's whole surface, with their class (docs/protocol.md, touch).
+    /// Palms, resting thumbs and fingers on a click that touch conditioning held back in the device's last frame.
     private func sendClassifiedContacts(of session: DeviceSession) {
-        // Made (turned to the surface, a few arrays) only when the twin or a client takes them: 1,200 instructions
-        // a frame on a touchpad with a thumb resting, for nobody.
-        guard session.hasClassifiedContacts, session.passThrough != nil || state.clients.values.contains(where: \.takesAnyTouch) else {
-            return
-        }
-        let contacts = session.classifiedContacts
+        guard session.hasClassifiedContacts, takesClassifiedContacts(session) else { return }
+        sendClassifiedContacts(session.pipeline.classified, of: session)
+    }
+
+    /// Whether the twin or a client takes the contacts conditioning holds back: they are made (turned to the
+    /// surface, a few arrays) only then, which spares 1,200 instructions a frame on a touchpad with a thumb resting.
+    private func takesClassifiedContacts(_ session: DeviceSession) -> Bool {
+        session.passThrough != nil || state.clients.values.contains(where: \.takesAnyTouch)
+    }
+
+    /// Contacts touch conditioning held back: raw-touch subscribers see them on the device's whole surface, with
+    /// their class (docs/protocol.md, touch).
+    private func sendClassifiedContacts(_ contacts: [(touch: Touch, class: ContactClass)], of session: DeviceSession) {
+        guard !contacts.isEmpty, takesClassifiedContacts(session) else { return }
         let device = session.name
-        for (touch, contactClass) in contacts {
+        for (touch, contactClass) in session.turned(contacts) {
             let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)
             // Not the recognizers', so not kept from the applications either: their own palm, thumb and
             // soft-button handling (libinput's) sees them as on the device itself.
@@ -77,19 +85,19 @@ final class FrameRouter {
         for listed in state.sessionList {
             let session = listed.takeUnretainedValue()
             guard session.nextDeadline.map({ $0 <= time }) ?? false else { continue }
-            // Touch conditioning first: the engine's timers due before its frame fire as the frame goes in.
-            if session.conditioningDue(by: time) {
-                if var frame = session.tick(at: time) {
-                    if state.positionAccess.hasKindsOfPlace { session.markPlaces(&frame, state.positionAccess) }
-                    state.counters.frames += 1
-                    run(session) { $0.process(frame, into: &$1) }
-                    if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
-                }
-                sendClassifiedContacts(of: session)
-            }
-            if session.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
-                run(session) { $0.advance(to: time, into: &$1) }
-            }
+            // Touch conditioning's frame, then the engine's timers (TouchPipeline's order, a trace's too).
+            session.pipeline.fire(
+                at: time,
+                conditioned: { conditioned, classified in
+                    if var frame = conditioned.map(session.turned) {
+                        if state.positionAccess.hasKindsOfPlace { session.markPlaces(&frame, state.positionAccess) }
+                        state.counters.frames += 1
+                        run(session) { $0.process(frame, into: &$1) }
+                        if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
+                    }
+                    sendClassifiedContacts(classified, of: session)
+                },
+                timers: { run(session) { $0.advance(to: time, into: &$1) } })
             for own in session.clientSurfaces where own.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {
                 runOwn(own, of: session) { $0.advance(to: time, into: &$1) }
             }

@@ -129,7 +129,7 @@ final class ConfigurationReader {
         Job.wake(fd.rawValue)
     }
 
-    /// A refusal that is not the file's fault, placed at its start as one it cannot be read is (ConfigFile).
+    /// A refusal that is not the file's fault, placed at its start as one it cannot be read is (SystemFiles).
     private func failure(_ message: String) -> Outcome {
         .failure(ConfigErrors([ConfigError(file: file, position: SourcePosition(line: 1, column: 1), message)]))
     }

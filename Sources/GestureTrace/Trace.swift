@@ -63,11 +63,11 @@ final class TraceSession {
     private var frameTime: Timestamp?
     private var lastTime = Timestamp.zero
     private var events: [EngineEvent] = []
-    /// Touch conditioning, when a `conditioning` line asks for it: made with the first timed line, when the
-    /// surface is known.
+    /// Touch conditioning, when a `conditioning` line asks for it.
     private var conditioning: TraceConditioning?
-    private var stage: TouchConditioner?
-    private var timedLinesBegan = false
+    /// Conditioning and the engine as the daemon runs them: made with the first timed line, when the surface and
+    /// the conditioning are known.
+    private var pipeline: TouchPipeline?
     /// The physical buttons down (`button down`), in every frame until `button up`.
     private var buttons: UInt8 = 0
 
@@ -153,7 +153,7 @@ final class TraceSession {
                 rules.shouldReceive[words[1]] = { _, _ in false }
             }
         case "conditioning":
-            guard !timedLinesBegan, conditioning == nil else { throw Message("conditioning must come once, before the timed lines") }
+            guard pipeline == nil, conditioning == nil else { throw Message("conditioning must come once, before the timed lines") }
             conditioning = try TraceConditioning(words)
         case "show":
             guard words.count >= 3 else { throw Message("expected show NAME FIELD...") }
@@ -218,16 +218,18 @@ final class TraceSession {
         if let frameTime, frameTime != time { flushFrame() }
         lastTime = time
         let engine = theEngine()
-        if !timedLinesBegan {
-            timedLinesBegan = true
-            // As on a device: a stage with no part on (a touchscreen's defaults) is no stage at all.
-            stage = conditioning?.conditioner(surface: Size(width: surface.width * scale, height: surface.height * scale))
-            if stage?.isActive == false { stage = nil }
-            if explain {
-                stage?.observer = { [unowned self] transition in
+        if pipeline == nil {
+            let size = Size(width: surface.width * scale, height: surface.height * scale)
+            // As on a device: a stage with no part on (a touchscreen's defaults, or no `conditioning` line) is no
+            // stage at all.
+            let made = TouchPipeline(
+                engine: engine, conditioner: conditioning?.conditioner(surface: size) ?? TouchConditioner(settings: .none, surface: size))
+            if explain, made.conditions {
+                made.contactObserver = { [unowned self] transition in
                     lines.append(TraceFormat.time(transition.time) + " # " + transition.description)
                 }
             }
+            pipeline = made
         }
         switch verb {
         case "down":
@@ -276,12 +278,17 @@ final class TraceSession {
             frameTime = time
         case "advance":
             flushFrame()
-            advance(engine, to: time)
+            advance(to: time)
         case "disable", "enable":
             guard words.count == 2 else { throw Message("expected \(verb) NAME") }
             flushFrame()
+            // An input at its time: what is due before it first; then the engine's clock comes to it, so that a
+            // recognizer disabled mid-gesture is cancelled then (the engine would say its change at its last time).
+            fireDeadlines(through: time, inclusive: false)
             try recognizer(words[1]).isEnabled = verb == "enable"
-            advance(engine, to: time)
+            engine.advance(to: time, into: &events)
+            record()
+            advance(to: time)
         case "set":
             flushFrame()
             try set(Array(words.dropFirst()))
@@ -304,10 +311,10 @@ final class TraceSession {
         }
     }
 
-    /// Moves the clock to `time`: with touch conditioning, what is due before then fires in the daemon's order.
-    private func advance(_ engine: GestureEngine, to time: Timestamp) {
-        if stage != nil { fireDeadlines(through: time) }
-        engine.advance(to: time, into: &events)
+    /// Moves the clock to `time`: what is due by then fires in the daemon's order.
+    private func advance(to time: Timestamp) {
+        fireDeadlines(through: time, inclusive: true)
+        theEngine().advance(to: time, into: &events)
         record()
     }
 
@@ -368,65 +375,61 @@ final class TraceSession {
         frame.removeAll()
         var made = TouchFrame(timestamp: time, touches: all)
         made.physicalButtons = buttons
-        guard stage != nil else {
-            theEngine().process(made, into: &events)
-            record()
-            return
-        }
-        // What was due before the frame first, as the daemon has it: the stage's own frames and the engine's timers.
-        fireDeadlines(through: time, including: false)
-        let engine = theEngine()
-        let conditioned = stage!.condition(made, gestureInProgress: engine.recognizers.contains { $0.state.isActive })
-        recordStage(conditioned, at: time)
+        guard pipeline != nil else { return }
+        // What was due before the frame first, as the daemon has it: conditioning's own frames and the engine's
+        // timers.
+        fireDeadlines(through: time, inclusive: false)
+        let conditioned = pipeline!.condition(made)
+        if pipeline!.conditions { recordStage(conditioned, pipeline!.classified, at: time) }
         guard let conditioned else { return }
-        engine.process(conditioned, into: &events)
+        theEngine().process(conditioned, into: &events)
         record()
     }
 
     func finish() {
         flushFrame()
-        guard let engine else { return }
-        if stage != nil { return fireDeadlines(through: nil) }
-        while let due = engine.nextDeadline {
-            engine.advance(to: due, into: &events)
-            record()
+        fireDeadlines(through: TimeRule.end, inclusive: true)
+    }
+
+    /// Fires what is due by `time` (before it, when not `inclusive`) by the daemon's rule of time (TimeRule) and in
+    /// its order (TouchPipeline.fire): at each deadline, conditioning's frame, then the engine's timers.
+    private func fireDeadlines(through time: Timestamp, inclusive: Bool) {
+        guard let pipeline else { return }
+        var fired: Timestamp?
+        while let due = pipeline.nextDeadline, TimeRule.fires(due, through: time, inclusive: inclusive, after: fired) {
+            fire(at: due)
+            fired = due
         }
+    }
+
+    /// A deadline of the pipeline's: what it makes recorded, and given to the engine, as the daemon gives it.
+    private func fire(at due: Timestamp) {
+        let engine = theEngine()
+        pipeline?.fire(
+            at: due,
+            conditioned: { conditioned, classified in
+                recordStage(conditioned, classified, at: due)
+                guard let conditioned else { return }
+                engine.process(conditioned, into: &events)
+                record()
+            },
+            timers: {
+                engine.advance(to: due, into: &events)
+                record()
+            })
     }
 
     // MARK: Touch conditioning
 
-    /// Fires, in time order, the stage's deadlines and the engine's timers due by `time` (before it, when not
-    /// `including` it), every one when `time` is nil: at each, the stage conditions its contacts as last reported
-    /// first, then the engine's timers run (DaemonCore.advance).
-    private func fireDeadlines(through time: Timestamp?, including: Bool = true) {
-        let engine = theEngine()
-        while true {
-            let due = [stage?.nextDeadline, engine.nextDeadline].compactMap { $0 }.min()
-            guard let due, time.map({ including ? due <= $0 : due < $0 }) ?? true else { return }
-            if let own = stage?.nextDeadline, own <= due {
-                let conditioned = stage!.tick(at: due, gestureInProgress: engine.recognizers.contains { $0.state.isActive })
-                recordStage(conditioned, at: due)
-                if let conditioned {
-                    engine.process(conditioned, into: &events)
-                    record()
-                }
-            }
-            if let timer = engine.nextDeadline, timer <= due {
-                engine.advance(to: due, into: &events)
-                record()
-            }
-        }
-    }
-
     /// What the stage did in a frame: the touches it gives the engine that began, moved or ended
     /// (`0.030 touch 1 ended (50,30)`, ids as the engine knows them), then the contacts it holds back as palms,
     /// thumbs or clicks, as the raw touch stream hears of them (`0.020 palm 2 began (20,40)`).
-    private func recordStage(_ conditioned: TouchFrame?, at time: Timestamp) {
+    private func recordStage(_ conditioned: TouchFrame?, _ classified: [(touch: Touch, class: ContactClass)], at time: Timestamp) {
         let when = TraceFormat.time(time) + " "
         for touch in conditioned?.touches ?? [] where touch.phase != .stationary {
             lines.append(when + "touch " + touch.id.description + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
         }
-        for (touch, contactClass) in stage?.classified ?? [] {
+        for (touch, contactClass) in classified {
             lines.append(when + contactClass.description + " " + touch.id.description + " " + touch.phase.description + " " + TraceFormat.point(touch.location, scale: scale))
         }
     }
