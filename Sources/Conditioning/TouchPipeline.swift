@@ -50,6 +50,9 @@ public final class TouchPipeline {
         return timer.map { min($0, own) } ?? own
     }
 
+    /// The earliest time conditioning wants to be woken (when it `conditions`).
+    @inlinable public var conditioningDeadline: Timestamp? { conditioner.nextDeadline }
+
     /// What is due at `time` (a deadline of the pipeline's or of another's that comes first), in the one order:
     /// when conditioning's deadline has come, the frame it makes with nothing new from the device (a finger held
     /// back until then; nil when nothing in it concerns the engine) and the contacts it holds back, to
