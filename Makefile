@@ -151,13 +151,17 @@ soak: build
 # loop, 20 never read, and others send garbage and over-long lines; fails on a lost event, a leaked client or
 # descriptor, memory beyond its bounds, or a dead daemon. Then (as root: its peers take other users) one user's
 # shape recognizers, the most its bounds allow, beside another user's: root's subscribers' frame lateness, status
-# answers and the daemon's memory against issue 39's goals (docs/daemon.md, Hostile peers); and `gesturectl import`
-# on hostile files, each within a second and 100 MB (scripts/import-worst-cases; docs/fuzzing.md, Hostile imports).
+# answers and the daemon's memory against issue 39's goals; each hostile-load attack (newline and request floods,
+# pipelined requests, connections without hello, churn, refusals, descriptors run out) with the watcher's gaps, its
+# status answers and the frames' lateness against their goals (docs/daemon.md, Hostile peers); and `gesturectl
+# import` on hostile files, each within a second and 100 MB (scripts/import-worst-cases; docs/fuzzing.md, Hostile
+# imports).
 LOAD_SECONDS ?= 60
 bench-load: build
 	$(SWIFT) build -c release --package-path Benchmarks --product DaemonBenchmarks
 	Benchmarks/.build/release/DaemonBenchmarks load --duration $(LOAD_SECONDS)
 	Benchmarks/.build/release/DaemonBenchmarks peer-work
+	Benchmarks/.build/release/DaemonBenchmarks hostile-load
 	scripts/import-worst-cases
 
 # Recognition quality: every labelled recording of ../shared/recordings (real people's touchpads and

@@ -7,7 +7,7 @@ import Foundation
 struct DaemonBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon-benchmarks", subcommands: [
-            LatencyCommand.self, SoakCommand.self, LoadCommand.self, PeerWorkCommand.self, PassThroughCommand.self, PeersCommand.self, FirstActionCommand.self, LinesCommand.self,
+            LatencyCommand.self, SoakCommand.self, LoadCommand.self, PeerWorkCommand.self, HostileLoadCommand.self, PassThroughCommand.self, PeersCommand.self, FirstActionCommand.self, LinesCommand.self,
         ])
 }
 

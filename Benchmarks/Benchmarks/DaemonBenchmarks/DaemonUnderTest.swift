@@ -9,13 +9,16 @@ final class DaemonUnderTest {
 
     /// `binary` is the release build of gestured; every subscriber is allowed raw touches. The limits are the
     /// daemon's `max_clients` and `client_queue_bytes`; the log (`daemonLog`) keeps lines from `logLevel` up.
-    /// `daemonLines` are added to its [daemon] table.
-    init(binary: String, recording: String, loop: Bool, limits: Limits = Limits(), logLevel: String = "warning", daemonLines: String = "") throws {
+    /// `daemonLines` are added to its [daemon] table, `tables` after its recognizers.
+    init(
+        binary: String, recording: String, loop: Bool, limits: Limits = Limits(), logLevel: String = "warning", daemonLines: String = "",
+        tables: String = ""
+    ) throws {
         directory = NSTemporaryDirectory() + "gestured-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = directory + "/g.sock"
         let config = directory + "/gestured.toml"
-        try Self.configuration(socket: socket, limits, daemonLines).write(toFile: config, atomically: true, encoding: .utf8)
+        try (Self.configuration(socket: socket, limits, daemonLines) + "\n" + tables).write(toFile: config, atomically: true, encoding: .utf8)
         var arguments = ["run", "--config", config, "--replay", recording, "--log-level", logLevel]
         if loop { arguments.append("--loop") }
         let log = Glibc.open(directory + "/daemon.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
