@@ -1,3 +1,7 @@
+// GestureClient: what a Swift application links to talk to gestured (docs/protocol.md): a connection with async
+// requests and typed errors (GestureClient), every event as an AsyncSequence, and the one socket client of the
+// project (DaemonSocket), which gesturectl uses too. It may link the wire (GestureProtocol) and the system-call
+// funnel, never the daemon, the engine or the configuration (scripts/check-client-package).
 import Foundation
 // The wire's types are the client's: an application imports GestureClient alone.
 @_exported import GestureProtocol
