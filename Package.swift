@@ -219,7 +219,7 @@ let package = Package(
         ),
         .testTarget(name: "ConfigLanguageTests", dependencies: ["ConfigLanguage"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTrace"]),
-        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureEngine", "GestureTrace", "GestureCatalog"]),
+        .testTarget(name: "GestureSamplesTests", dependencies: ["GestureSamples", "GestureEngine", "GestureTrace"]),
         // The frame builder's tests, and the twin encoder's: what it writes is read back by the frame builder, with
         // the frame builder's test devices.
         .testTarget(name: "InputCoreTests", dependencies: ["InputCore", "CaptureFormats", "GestureEngine", "TwinEncoding"]),
@@ -234,6 +234,8 @@ let package = Package(
         ),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol"]),
         .testTarget(name: "ConfigSchemaTests", dependencies: ["ConfigLanguage", "ConfigSchema"]),
+        .testTarget(name: "GestureCatalogTests", dependencies: ["GestureCatalog", "GestureTrace"]),
+        .testTarget(name: "SessionDesktopTests", dependencies: ["SessionDesktop"]),
         .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles", "GestureConfig"]),
         .testTarget(name: "ShapeFormatTests", dependencies: ["ConfigFiles", "ConfigSchema", "GestureEngine", "ShapeFormat"]),
         .testTarget(
@@ -282,7 +284,7 @@ let package = Package(
             name: "ActionServiceTests", dependencies: ["ActionService", "GestureActions", "GestureConfig", "GestureProtocol", "SystemCalls"]),
         // Against real desktops the tests start (Xvfb with openbox, a headless sway), skipped without them; Hyprland
         // against replies written from its documentation.
-        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB", "SessionDesktop"]),
+        .testTarget(name: "DesktopFocusTests", dependencies: ["DesktopFocus", "CXCB"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]

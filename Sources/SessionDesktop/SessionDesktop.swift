@@ -1,5 +1,5 @@
 // SessionDesktop: which desktop a session runs, told from the session's environment. It owns that one rule, so that
-// everything asking it agrees: the shortcut presets an actions file types (GestureConfig) and the desktop asked
+// everything asking it agrees: the shortcut presets an actions file types (GestureActions) and the desktop asked
 // which window is in front (DesktopFocus). It knows nothing else, and has no dependencies.
 
 /// A desktop with shortcut presets and a way to be asked for its windows: `x11` is any other X11 window manager,
