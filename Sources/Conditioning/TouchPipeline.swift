@@ -9,7 +9,7 @@ import GestureEngine
 /// What comes between the two stages and after them is the caller's: it hands the conditioned frames to the engine
 /// (the daemon turns them to the configured rotation, marks their places and gives them to its connections'
 /// engines too) and takes the engine's events. What a frame asks of it is inlinable: called across modules, it cost
-/// the daemon's core 40 instructions a frame; as a value held by a class, whose every read of it copied it, 400.
+/// the daemon's core 30 instructions a frame; as a value held by a class, whose every read of it copied it, 400.
 public final class TouchPipeline {
     public let engine: GestureEngine
     /// Real contacts into the touches the recognizers expect. No access to it is ever open while another starts,
