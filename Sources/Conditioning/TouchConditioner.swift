@@ -89,8 +89,8 @@ public struct TouchConditioner {
     private mutating func conditionContacts(_ frame: TouchFrame, gestureInProgress: () -> Bool) -> TouchFrame? {
         out.timestamp = frame.timestamp
         out.physicalButtons = frame.physicalButtons
-        out.touches.removeAll(keepingCapacity: true)
-        classified.removeAll(keepingCapacity: true)
+        out.touches.removeFewKeepingCapacity()
+        classified.removeFewKeepingCapacity()
         let now = frame.timestamp
         let clicked = frame.physicalButtonDown && buttonsWere == 0
         buttonsWere = frame.physicalButtons

@@ -42,5 +42,5 @@ struct TouchTable<Value> {
         try entries.first { try predicate($0.id, $0.value) }
     }
 
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { entries.removeFewKeepingCapacity() }
 }

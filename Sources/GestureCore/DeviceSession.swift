@@ -77,7 +77,7 @@ final class DeviceSession {
     func prepare(_ frame: TouchFrame) -> TouchFrame? {
         scratch.timestamp = frame.timestamp
         scratch.physicalButtons = frame.physicalButtons
-        scratch.touches.removeAll(keepingCapacity: true)
+        scratch.touches.removeFewKeepingCapacity()
         for touch in frame.touches {
             if let i = down.firstIndex(where: { $0.id == touch.id }) {
                 if touch.phase.isFinal { down.remove(at: i) } else { down[i] = touch }

@@ -126,7 +126,7 @@ final class FrameRouter {
 
     /// One step of a connection's own engine, its events to that connection only.
     private func runOwn(_ own: ClientSurface, of session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
-        events.removeAll(keepingCapacity: true)
+        events.removeFewKeepingCapacity()
         guard let client = state.clients[own.client] else { return }
         own.surface.engine.shapeWorkPerCall = client.shapeSteps
         step(own.surface.engine, &events)
@@ -135,7 +135,7 @@ final class FrameRouter {
 
     /// Runs one step of a surface's engine and sends what it produced.
     private func run(_ session: DeviceSession, _ step: (GestureEngine, inout [EngineEvent]) -> Void) {
-        events.removeAll(keepingCapacity: true)
+        events.removeFewKeepingCapacity()
         step(session.surface.engine, &events)
         // Each event moved out of the buffer for its sending and back after it, not copied out: a copy retained
         // and released the strings it holds (250 instructions an event). While the buffer is lent here, the array

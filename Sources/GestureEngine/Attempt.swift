@@ -47,8 +47,8 @@ struct Attempt {
     /// Back to a fresh attempt, keeping the storage.
     mutating func clear() {
         decision = .undecided
-        touchIDs.removeAll(keepingCapacity: true)
-        requirements.removeAll(keepingCapacity: true)
+        touchIDs.removeFewKeepingCapacity()
+        requirements.removeFewKeepingCapacity()
         placesVisited = 0
         lockedTouchType = nil
         passedBegan = false

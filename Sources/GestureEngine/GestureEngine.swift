@@ -393,10 +393,10 @@ public final class GestureEngine {
     /// state gets nothing more from the event.
     private func deliverPhases(to recognizer: GestureRecognizer) {
         // Emptied only when used: most frames bring one phase, and emptying an empty array still costs a call.
-        if !scratchBegan.isEmpty { scratchBegan.removeAll(keepingCapacity: true) }
-        if !scratchMoved.isEmpty { scratchMoved.removeAll(keepingCapacity: true) }
-        if !scratchEnded.isEmpty { scratchEnded.removeAll(keepingCapacity: true) }
-        if !scratchCancelled.isEmpty { scratchCancelled.removeAll(keepingCapacity: true) }
+        scratchBegan.removeFewKeepingCapacity()
+        scratchMoved.removeFewKeepingCapacity()
+        scratchEnded.removeFewKeepingCapacity()
+        scratchCancelled.removeFewKeepingCapacity()
         for touch in recognizer.trackedTouches {
             switch touch.phase {
             case .began: scratchBegan.append(touch)

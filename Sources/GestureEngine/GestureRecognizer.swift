@@ -191,7 +191,7 @@ open class GestureRecognizer {
 
     /// The ids of the tracked touches still down.
     public func activeTouchIDs(into ids: inout [TouchID]) {
-        ids.removeAll(keepingCapacity: true)
+        ids.removeFewKeepingCapacity()
         for touch in trackedTouches where !touch.phase.isFinal { ids.append(touch.id) }
     }
 
@@ -320,7 +320,7 @@ open class GestureRecognizer {
         let old = _state
         reset()
         _state = .possible
-        trackedTouches.removeAll(keepingCapacity: true)
+        trackedTouches.removeFewKeepingCapacity()
         attempt.clear()
         deadline = nil
         engine?.recognizerChanged(self, from: old, to: .possible, cause: .reset)

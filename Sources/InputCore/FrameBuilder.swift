@@ -250,7 +250,7 @@ public struct FrameBuilder {
 
     private mutating func buildFrame(at time: Timestamp) -> TouchFrame? {
         frame.timestamp = time
-        frame.touches.removeAll(keepingCapacity: true)
+        frame.touches.removeFewKeepingCapacity()
         var changed = false
         for word in inUse.indices {
             var bits = inUse[word]
@@ -367,7 +367,7 @@ public struct FrameBuilder {
     /// The device vanished, or the recording ended: every touch still down is cancelled.
     public mutating func cancelAll(at time: Timestamp) -> TouchFrame? {
         frame.timestamp = time
-        frame.touches.removeAll(keepingCapacity: true)
+        frame.touches.removeFewKeepingCapacity()
         for i in slots.indices {
             guard var touch = slots[i].touch else { continue }
             touch.phase = .cancelled
