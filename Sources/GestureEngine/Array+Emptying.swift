@@ -3,7 +3,7 @@ extension Array {
     /// frame's reused lists hold, this costs a few instructions an element, where `removeAll(keepingCapacity:
     /// true)` cost about 80 a call: a call into its generic `replaceSubrange`, which the optimizer does not inline
     /// for the engine's types (docs/daemon.md, What a frame costs). For long lists the standard call is the one.
-    @inlinable public mutating func removeFewKeepingCapacity() {
+    @inlinable package mutating func removeFewKeepingCapacity() {
         while !isEmpty { removeLast() }
     }
 }
