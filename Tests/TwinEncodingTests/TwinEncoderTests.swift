@@ -6,7 +6,15 @@ import TwinEncoding
 /// What a grabbed device's twin is sent: the slot protocol as the kernel would pass it on, read back by the same
 /// frame builder that reads real devices.
 @Suite struct TwinEncoderTests {
-    static let screen = FrameBuilderTests.screen
+    /// A touchscreen of four slots, 256 x 128 mm.
+    static let screen = DeviceDescription(
+        name: "twin test screen", properties: [InputProperty.direct], codes: [EventType.key: [KeyCode.touch]],
+        axes: [
+            AbsCode.x: AbsInfo(minimum: 0, maximum: 4095, resolution: 16), AbsCode.y: AbsInfo(minimum: 0, maximum: 2047, resolution: 16),
+            AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 3), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+            AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+            AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 2047, resolution: 16),
+        ])
 
     static let pad = DeviceDescription(
         name: "test pad", properties: [InputProperty.pointer, InputProperty.buttonPad],
@@ -162,6 +170,10 @@ import TwinEncoding
             if read != written { return }
         }
 
-        func geometryUnits(_ p: Point) -> [Int] { [Int((p.x * 10).rounded()), Int((p.y * 10).rounded())] }
+        // The device's units from millimetres: its resolution is units a millimetre.
+        func geometryUnits(_ p: Point) -> [Int] {
+            let perMillimetre = Double(Self.screen.axes[AbsCode.mtPositionX]!.resolution)
+            return [Int((p.x * perMillimetre).rounded()), Int((p.y * perMillimetre).rounded())]
+        }
     }
 }
