@@ -55,10 +55,9 @@ final class FrameRouter {
         session.passThrough != nil || state.clients.values.contains(where: \.takesAnyTouch)
     }
 
-    /// Contacts touch conditioning held back: raw-touch subscribers see them on the device's whole surface, with
-    /// their class (docs/protocol.md, touch).
+    /// Contacts touch conditioning held back, once `takesClassifiedContacts` said someone takes them: raw-touch
+    /// subscribers see them on the device's whole surface, with their class (docs/protocol.md, touch).
     private func sendClassifiedContacts(_ contacts: [(touch: Touch, class: ContactClass)], of session: DeviceSession) {
-        guard !contacts.isEmpty, takesClassifiedContacts(session) else { return }
         let device = session.name
         for (touch, contactClass) in session.turned(contacts) {
             let delivery = TouchDelivery(region: device, touch: touch, phase: touch.phase, time: touch.timestamp)
@@ -95,7 +94,7 @@ final class FrameRouter {
                         run(session) { $0.process(frame, into: &$1) }
                         if !session.clientSurfaces.isEmpty { runClientSurfaces(of: session, frame) }
                     }
-                    sendClassifiedContacts(classified, of: session)
+                    if !classified.isEmpty, takesClassifiedContacts(session) { sendClassifiedContacts(classified, of: session) }
                 },
                 timers: { run(session) { $0.advance(to: time, into: &$1) } })
             for own in session.clientSurfaces where own.surface.engine.nextDeadline.map({ $0 <= time }) ?? false {

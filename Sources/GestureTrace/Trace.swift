@@ -375,14 +375,14 @@ final class TraceSession {
         frame.removeAll()
         var made = TouchFrame(timestamp: time, touches: all)
         made.physicalButtons = buttons
-        guard pipeline != nil else { return }
+        guard let pipeline else { return }
         // What was due before the frame first, as the daemon has it: conditioning's own frames and the engine's
         // timers.
         fireDeadlines(through: time, inclusive: false)
-        let conditioned = pipeline!.condition(made)
-        if pipeline!.conditions { recordStage(conditioned, pipeline!.classified, at: time) }
+        let conditioned = pipeline.condition(made)
+        if pipeline.conditions { recordStage(conditioned, pipeline.classified, at: time) }
         guard let conditioned else { return }
-        theEngine().process(conditioned, into: &events)
+        pipeline.engine.process(conditioned, into: &events)
         record()
     }
 
